@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { emailField, nameField, newPasswordField, passcodeField, profilePasswordField, withConfirmation } from './fields.js';
+import { ok } from './common.js';
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string().min(1, 'validation.required').max(1000, 'validation.tooLong'),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginAnswer = ok({
+  token: z.string(),
+  data: z.object({ IBOReseller: z.object({ name: z.string(), email: z.string() }) }),
+  permissions: z.array(z.string()),
+  hasPasscode: z.boolean(),
+  statusCode: z.number(),
+  httpCode: z.number(),
+  expiresAt: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const registerBody = z.object({
+  name: nameField,
+  email: emailField,
+  tAndC: z.literal(true, 'validation.termsRequired'),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const emailBody = z.object({ email: emailField });
+export type EmailBody = z.infer<typeof emailBody>;
+
+const tokenField = z.string().min(1, 'validation.required').max(200, 'validation.tooLong');
+
+export const createPasswordBody = withConfirmation(
+  z.object({
+    email: emailField,
+    token: tokenField,
+    password: newPasswordField,
+    password_confirmation: z.string().min(1, 'validation.required'),
+  }),
+);
+export type CreatePasswordBody = z.infer<typeof createPasswordBody>;
+
+export const resetPasswordBody = withConfirmation(
+  z.object({
+    token: tokenField,
+    password: newPasswordField,
+    password_confirmation: z.string().min(1, 'validation.required'),
+  }),
+);
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** The client sends `{ requestData: { passcode } }` (core-panel.md §7). */
+export const passcodeBody = z.object({ requestData: z.object({ passcode: passcodeField }) });
+export type PasscodeBody = z.infer<typeof passcodeBody>;
+
+/** The Update Credit Share Password form, validated in the browser before it sends `passcodeBody`. */
+export const passcodeForm = z
+  .object({ passcode: passcodeField, passcode_confirmation: z.string() })
+  .refine((v) => v.passcode === v.passcode_confirmation, {
+    message: 'validation.passcodesMustMatch',
+    path: ['passcode_confirmation'],
+  });
+export type PasscodeForm = z.infer<typeof passcodeForm>;
+
+export const profileAnswer = ok({ data: z.object({ name: z.string(), email: z.string() }) });
+
+/** Profile: name required; a password is optional, but when given it needs its rule and a matching confirmation. */
+export const profileBody = z
+  .object({
+    name: nameField,
+    password: z.union([z.literal(''), profilePasswordField]).optional(),
+    password_confirmation: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.password) return;
+    if (!v.password_confirmation) {
+      ctx.addIssue({ code: 'custom', message: 'validation.passwordConfirmationRequired', path: ['password_confirmation'] });
+    } else if (v.password !== v.password_confirmation) {
+      ctx.addIssue({ code: 'custom', message: 'validation.passwordsMustMatch', path: ['password_confirmation'] });
+    }
+  });
+export type ProfileBody = z.infer<typeof profileBody>;

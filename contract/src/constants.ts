@@ -1,0 +1,43 @@
+/** The specification's constants (core-panel.md §9, business-panel.md §9), kept once for server and web. */
+export const LOCALES = ['en', 'ar', 'de', 'br', 'esp'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const RTL_LOCALES: readonly Locale[] = ['ar'];
+export const LOCALE_STORAGE_KEY = 'locale';
+
+export const PAGE_SIZES = [10, 20, 30] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Whatever a client asks for, a page never holds more rows than this. */
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const SESSION_DAYS = 1;
+export const REMEMBER_ME_DAYS = 10;
+export const IDLE_TIMEOUT_MS = 5 * 60 * 1000;
+export const LOGOUT_COUNTDOWN_S = 10;
+export const TOAST_MS = 4000;
+export const RESEND_CONFIRMATION_MS = 5000;
+export const FORGOT_PASSWORD_REDIRECT_MS = 5000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 255;
+export const PASSCODE_MIN_LENGTH = 4;
+export const PASSCODE_MAX_LENGTH = 12;
+export const MAC_LENGTH = 17;
+
+/** E-mail links: the first-password link lives a day, a reset link an hour (issue 2). */
+export const CREATE_PASSWORD_TOKEN_HOURS = 24;
+export const RESET_PASSWORD_TOKEN_HOURS = 1;
+
+/** Brute-force limits: failures counted per account and per IP inside one window. */
+export const LOGIN_WINDOW_MINUTES = 15;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+
+export const DEFAULT_DIAL_CODE = '+20';
+
+export const COOKIE_TOKEN = 'token';
+export const COOKIE_PERMISSIONS = 'permissions';

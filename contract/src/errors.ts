@@ -1,0 +1,50 @@
+/**
+ * The error catalogue of both specification documents (§8): code, HTTP status and message key.
+ * The server throws `new AppError(code)`; the web app maps the same codes to its reactions.
+ */
+export const ERROR_CATALOGUE = {
+  // sign-in (core-panel.md §8); these travel as numbers in `statusCode` too
+  '10090': { status: 401, key: 'errors.userNotFound' },
+  '10091': { status: 403, key: 'errors.blockedByAdmin' },
+  '10092': { status: 400, key: 'errors.malformedLogin' },
+  '10095': { status: 403, key: 'errors.unverified' },
+  // general
+  C10002: { status: 401, key: 'errors.unauthenticated' },
+  C10006: { status: 403, key: 'errors.changeRoleDenied' },
+  C10010: { status: 400, key: 'errors.invalidRequestFormat' },
+  C10011: { status: 422, key: 'errors.creditPointInvalid' },
+  C10012: { status: 400, key: 'errors.processingError' },
+  C10013: { status: 403, key: 'errors.notParent' },
+  C10014: { status: 403, key: 'errors.adminAccount' },
+  C10403: { status: 403, key: 'errors.playlistResetDenied' },
+  C10404: { status: 404, key: 'errors.deviceNotFound' },
+  C10405: { status: 403, key: 'errors.invalidDeviceKey' },
+  C10422: { status: 422, key: 'errors.validation' },
+  C10424: { status: 422, key: 'errors.insufficientCredit' },
+  // codes of this implementation for cases the specification names only by message
+  FORBIDDEN: { status: 403, key: 'errors.permissionDenied' },
+  NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  ROUTE_NOT_FOUND: { status: 404, key: 'errors.routeNotFound' },
+  INVALID_CREDENTIALS: { status: 401, key: 'errors.invalidCredentials' },
+  WRONG_SIGN_IN_PAGE: { status: 403, key: 'errors.wrongSignInPage' },
+  TOKEN_EXPIRED: { status: 400, key: 'errors.tokenExpired' },
+  TOO_MANY_ATTEMPTS: { status: 429, key: 'errors.tooManyAttempts' },
+  VALIDATION: { status: 422, key: 'errors.validation' },
+  CONFLICT: { status: 409, key: 'errors.conflict' },
+  ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },
+  FIRST_ROLE: { status: 403, key: 'errors.firstRoleLocked' },
+  SELF_ACTION: { status: 403, key: 'errors.selfAction' },
+  SELF_ROLE: { status: 403, key: 'errors.selfRole' },
+  ADMIN_ROLE_RESERVED: { status: 403, key: 'errors.adminRoleReserved' },
+  ALREADY_VERIFIED: { status: 409, key: 'errors.alreadyVerified' },
+  PASSCODE_EXISTS: { status: 409, key: 'errors.passcodeExists' },
+  PASSCODE_NOT_SET: { status: 409, key: 'errors.passcodeNotSet' },
+  INVALID_PASSCODE: { status: 403, key: 'errors.invalidPasscode' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payloadTooLarge' },
+  BAD_REQUEST: { status: 400, key: 'errors.badRequest' },
+  INTERNAL: { status: 500, key: 'errors.internal' },
+  UNAVAILABLE: { status: 503, key: 'errors.unavailable' },
+} as const satisfies Record<string, { status: number; key: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;

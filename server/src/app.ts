@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from './http/context.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { usersRolesRoutes } from './modules/users-roles/users-roles.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { socialWidgetRoutes } from './modules/social-widget/social-widget.routes.js';
+import { creditRoutes } from './modules/credit/credit.routes.js';
+
+/** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.password_confirmation',
+  '*.token',
+  '*.passcode',
+];
+
+export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.logLevel, redact: REDACT },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Long-running handlers must not hold a shutdown forever.
+    pluginTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine and the docs page set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Reseller activation panel API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(usersRolesRoutes);
+      await api.register(socialWidgetRoutes);
+      await api.register(creditRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.config.webDist;
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1y', immutable: true, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api')) {
+      // The SPA decides what to show for every other path (its own 404 included); index.html is never cached.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, request.locale, 'ROUTE_NOT_FOUND');
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable of DESIGN.md §6, parsed and checked once. */
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Reseller Panel <no-reply@localhost>'),
+  ADMIN_LOGIN_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, 'ADMIN_LOGIN_PREFIX: 4 to 64 letters, digits, - or _')
+    .optional(),
+  SANDBOX_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminLoginPrefix: string | undefined;
+  sandboxEnabled: boolean;
+  playerRateLimit: number;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** The built web app to serve; unset or missing means API only. */
+  webDist: string | undefined;
+};
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminLoginPrefix: e.ADMIN_LOGIN_PREFIX,
+    sandboxEnabled: e.SANDBOX_ENABLED,
+    playerRateLimit: e.PLAYER_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const permissions = pgTable('permissions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  groupName: text('group_name').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('roles_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+/**
+ * Every account: admins, staff users, resellers and sub-resellers (the specification's
+ * IBOReseller). Whether an account is an admin follows from its role being the first role.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    oldEmail: text('old_email'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+    /** Credit points are integers and never negative (DESIGN.md §4). */
+    creditPoint: bigint('credit_point', { mode: 'number' }).notNull().default(0),
+    creditSharePasscodeHash: text('credit_share_passcode_hash'),
+    parentResellerId: integer('parent_reseller_id'),
+    createdBy: integer('created_by'),
+    /** 1 active, 0 inactive (set on edit). */
+    status: smallint('status').notNull().default(1),
+    isDisableByAdmin: smallint('is_disable_by_admin').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
+    loginIp: text('login_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A removed account keeps its e-mail: the address stays taken.
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_role_idx').on(t.roleId),
+    index('users_parent_idx').on(t.parentResellerId),
+    check('users_credit_point_non_negative', sql`${t.creditPoint} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the credit-share passcode was last validated in this session (credit moves need it recent). */
+    passcodeValidatedAt: timestamp('passcode_validated_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['create_password', 'reset_password', 'update_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for brute-force limits when no Redis is configured. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Values generated once and shared by every API node (the admin sign-in prefix). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const socialWidgets = pgTable('social_widgets', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  whatsappNumber: text('whatsapp_number'),
+  telegramNumber: text('telegram_number'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const schema = { permissions, roles, rolePermissions, users, sessions, emailTokens, rateLimits, auditLog, settings, socialWidgets };

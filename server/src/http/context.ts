@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Locale, Permission } from '@panel/contract';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import { AppError } from './app-error.js';
+
+/** What the process holds for its whole life. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  adminLoginPrefix: string;
+};
+
+/** The signed-in caller, read from the session (or API key) on each request. */
+export type Auth = {
+  userId: number;
+  sessionId: number;
+  name: string;
+  email: string;
+  roleId: number;
+  isAdmin: boolean;
+  permissions: ReadonlySet<string>;
+  hasPasscode: boolean;
+  passcodeValidatedAt: Date | null;
+};
+
+/** What a service function receives: dependencies plus the facts of this request. */
+export type Ctx = Deps & { locale: Locale; ip: string; log: FastifyBaseLogger; auth: Auth | undefined };
+
+export function ctxOf(request: FastifyRequest): Ctx {
+  return { ...request.server.deps, locale: request.locale, ip: request.ip, log: request.log, auth: request.auth };
+}
+
+/** The caller of an authenticated route; routes without auth never reach services that call this. */
+export function callerOf(ctx: Ctx): Auth {
+  if (!ctx.auth) throw new AppError('C10002');
+  return ctx.auth;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: Auth | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session. Every other route needs one. */
+    public?: boolean;
+    /** The caller needs one of these permissions. */
+    permission?: Permission | readonly Permission[];
+  }
+}

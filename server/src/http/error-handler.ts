@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CATALOGUE, translate, type ErrorCode, type Locale } from '@panel/contract';
+import { AppError } from './app-error.js';
+
+type Issue = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
+
+function fieldName(path: string[], locale: Locale): string {
+  const last = path.at(-1) ?? 'body';
+  const key = `fields.${last}`;
+  const label = translate(locale, key);
+  return label === key ? last : label;
+}
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let node = root;
+  for (const part of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Turns one zod issue into a sentence: schema messages are message keys, zod's own codes get ours. */
+function issueMessage(issue: Issue, path: string[], input: unknown, locale: Locale): string {
+  const field = fieldName(path, locale);
+  const p = issue.params;
+  if (issue.message.startsWith('validation.')) {
+    return translate(locale, issue.message, { field, min: String(p.minimum ?? ''), max: String(p.maximum ?? '') });
+  }
+  const value = valueAt(input, path);
+  if (issue.keyword === 'invalid_type' && (value === undefined || value === null)) {
+    return translate(locale, 'validation.required', { field });
+  }
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return translate(locale, 'validation.invalidType', { field, expected: String(p.expected) });
+    case 'too_big':
+      return translate(locale, p.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', {
+        field,
+        max: String(p.maximum),
+      });
+    case 'too_small':
+      return translate(locale, p.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', {
+        field,
+        min: String(p.minimum),
+      });
+    case 'unrecognized_keys':
+      return translate(locale, 'validation.unknownField', { field: (p.keys as string[]).join(', ') });
+    default:
+      return translate(locale, 'validation.invalid', { field });
+  }
+}
+
+export function envelope(code: ErrorCode, msg: string, errors?: Record<string, string[]>) {
+  const numeric = /^\d+$/.test(code) ? Number(code) : ERROR_CATALOGUE[code].status;
+  return { status: false as const, statusCode: numeric, code, msg, message: msg, ...(errors ? { errors } : {}) };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  locale: Locale,
+  code: ErrorCode,
+  options: { key?: string; params?: Record<string, string | number>; errors?: Record<string, string[]> } = {},
+) {
+  const msg = translate(locale, options.key ?? ERROR_CATALOGUE[code].key, options.params);
+  return reply.status(ERROR_CATALOGUE[code].status).send(envelope(code, msg, options.errors));
+}
+
+/** One error path (STYLE.md): typed errors, validation failures and Fastify's own errors all leave as the envelope. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale;
+    if (error instanceof AppError) {
+      if (error.options.headers) void reply.headers(error.options.headers);
+      const fields = error.options.fields;
+      const errors = fields
+        ? Object.fromEntries(
+            Object.entries(fields).map(([f, keys]) => [
+              f,
+              keys.map((k) => translate(locale, k, { field: fieldName([f], locale), ...error.options.params })),
+            ]),
+          )
+        : undefined;
+      return sendError(reply, locale, error.code, { key: error.key, params: error.options.params, errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      const input = context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation as unknown as Issue[]) {
+        const path = issue.instancePath.split('/').filter(Boolean);
+        // `requestData.passcode` answers under `passcode`: the field the form shows.
+        const field = path.filter((p) => p !== 'requestData').join('.') || 'body';
+        (errors[field] ??= []).push(issueMessage(issue, path, input, locale));
+      }
+      return sendError(reply, locale, 'VALIDATION', { errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, locale, 'UNSUPPORTED_MEDIA_TYPE');
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, locale, 'PAYLOAD_TOO_LARGE');
+    if (status === 429) return sendError(reply, locale, 'TOO_MANY_ATTEMPTS', { params: { minutes: 1 } });
+    if (status >= 400 && status < 500) return sendError(reply, locale, 'BAD_REQUEST');
+    // Unexpected: log everything, answer nothing that leaks.
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, locale, 'INTERNAL');
+  });
+}

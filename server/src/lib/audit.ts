@@ -1,0 +1,19 @@
+import { auditLog } from '../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import type { Ctx } from '../http/context.js';
+
+/** Who did what to what, when and from where: every administrative action leaves one row (DESIGN.md §4). */
+export async function audit(
+  ctx: Ctx,
+  entry: { action: string; targetType: string; targetId?: number | string; details?: Record<string, unknown> },
+  db: DbOrTx = ctx.db,
+) {
+  await db.insert(auditLog).values({
+    actorId: ctx.auth?.userId ?? null,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    details: entry.details ?? null,
+    ip: ctx.ip,
+  });
+}

@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's figure). */
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret);
+}
+
+export async function verifySecret(stored: string | null | undefined, secret: string): Promise<boolean> {
+  if (!stored) return false;
+  try {
+    return await verify(stored, secret);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Verifying against this when an account does not exist keeps the answer's timing the same
+ * as for a wrong password, so timing does not tell which addresses have accounts.
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyVerify(secret: string): Promise<boolean> {
+  dummyHash ??= hash('not-a-real-password');
+  return dummyHash.then((h) => verifySecret(h, secret)).then(() => false);
+}
+
+/** 256 random bits, URL-safe: session tokens and e-mail tokens. */
+export function randomToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('hex');
+}
+
+/** A generated password that meets the sign-up rule (upper, lower, digit, special). */
+export function generatePassword(): string {
+  return `${crypto.randomBytes(12).toString('base64url')}Aa1!`;
+}

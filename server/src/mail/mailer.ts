@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  /** Where mails go, for the start-up banner. */
+  describe(): string;
+};
+
+/** SMTP when `SMTP_URL` is set; otherwise each mail is written as an `.eml` file in the outbox and its link logged. */
+export function createMailer(options: { smtpUrl?: string; from: string; outbox: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      describe: () => `SMTP (${new URL(options.smtpUrl!).host})`,
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await fs.mkdir(options.outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(options.outbox, `${stamp}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      // The link is what a developer needs from a mail; it is logged only when mails stay local.
+      options.log.info({ to: mail.to, file, link: mail.link }, 'mail written to outbox');
+    },
+    describe: () => `the outbox folder ${options.outbox}`,
+  };
+}

@@ -1,0 +1,182 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  CREATE_PASSWORD_TOKEN_HOURS,
+  REMEMBER_ME_DAYS,
+  RESELLER_ROLE,
+  RESET_PASSWORD_TOKEN_HOURS,
+  SESSION_DAYS,
+  type CreatePasswordBody,
+  type EmailBody,
+  type LoginBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '@panel/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { emailTokens, roles, sessions, users } from '../../db/schema.js';
+import { AppError, fieldError } from '../../http/app-error.js';
+import type { Ctx } from '../../http/context.js';
+import { findSession } from '../../http/auth.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
+import { actionMail } from '../../mail/templates.js';
+import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
+import { assertUnderLimits, loginLimits, mailLimits, recordFailure } from './rate-limits.js';
+
+async function adminRoleId(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ id: roles.id }).from(roles).orderBy(asc(roles.id)).limit(1);
+  return row!.id;
+}
+
+export async function createSession(ctx: Ctx, userId: number, remember: boolean, userAgent?: string) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_ME_DAYS : SESSION_DAYS) * 86_400_000);
+  await ctx.db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt, ip: ctx.ip, userAgent });
+  return { token, expiresAt };
+}
+
+/**
+ * Sign-in for both screens. `admin` says which one: an admin account signs in only on the admin
+ * screen, every other account only on the public one.
+ */
+export async function login({ ctx, input, admin, userAgent }: { ctx: Ctx; input: LoginBody; admin: boolean; userAgent?: string }) {
+  const limits = loginLimits(ctx, input.email);
+  await assertUnderLimits(ctx, limits);
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  if (!user || user.deletedAt) {
+    await dummyVerify(input.password);
+    await recordFailure(ctx, limits);
+    throw new AppError('10090');
+  }
+  // An account that never chose a password can only be waiting for its verification mail.
+  if (!user.passwordHash) throw new AppError('10095');
+  if (!(await verifySecret(user.passwordHash, input.password))) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (user.status !== 1) throw new AppError('10090');
+  if (user.isDisableByAdmin === 1) throw new AppError('10091');
+  if (!user.emailVerifiedAt) throw new AppError('10095');
+  const isAdmin = user.roleId === (await adminRoleId(ctx.db));
+  if (isAdmin !== admin) throw new AppError('WRONG_SIGN_IN_PAGE');
+
+  await ctx.limiter.reset(limits[0]!.key);
+  const { token, expiresAt } = await createSession(ctx, user.id, input.remember === true, userAgent);
+  await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip }).where(eq(users.id, user.id));
+  const auth = await findSession(ctx.db, token);
+  return {
+    token,
+    expiresAt,
+    name: user.name,
+    email: user.email,
+    permissions: [...(auth?.permissions ?? [])],
+    hasPasscode: user.creditSharePasscodeHash !== null,
+  };
+}
+
+export async function logout(ctx: Ctx) {
+  if (ctx.auth) await ctx.db.delete(sessions).where(eq(sessions.id, ctx.auth.sessionId));
+}
+
+async function sendCreatePasswordMail(ctx: Ctx, user: { id: number; name: string; email: string }, kind: 'verify' | 'invite') {
+  const token = await issueEmailToken(ctx.db, user.id, 'create_password', CREATE_PASSWORD_TOKEN_HOURS);
+  const link = `${ctx.config.publicUrl}/create-password?email=${encodeURIComponent(user.email)}&token=${token}`;
+  await ctx.mailer.send(actionMail(ctx.locale, kind, user, link));
+}
+
+/** Sign-up creates an unverified reseller and mails the link that verifies it and sets its first password. */
+export async function register({ ctx, input }: { ctx: Ctx; input: RegisterBody }) {
+  const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.name, RESELLER_ROLE));
+  let created: { id: number; name: string; email: string };
+  try {
+    [created] = (await ctx.db
+      .insert(users)
+      .values({ name: input.name, email: input.email, roleId: role!.id })
+      .returning({ id: users.id, name: users.name, email: users.email })) as [typeof created];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', 'validation.taken');
+    throw error;
+  }
+  await sendCreatePasswordMail(ctx, created, 'verify');
+  // Lets the update-email screen correct a mistyped address until the account is verified.
+  const updateEmailToken = await issueEmailToken(ctx.db, created.id, 'update_email', CREATE_PASSWORD_TOKEN_HOURS);
+  return { token: updateEmailToken };
+}
+
+export async function sendInvitation(ctx: Ctx, user: { id: number; name: string; email: string }) {
+  await sendCreatePasswordMail(ctx, user, 'invite');
+}
+
+/** Resends the verification mail; answers the same whatever the address, so it tells nobody who has an account. */
+export async function resendCreatePassword({ ctx, input }: { ctx: Ctx; input: EmailBody }) {
+  const limits = mailLimits(ctx, input.email);
+  await assertUnderLimits(ctx, limits);
+  await recordFailure(ctx, limits);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  if (!user || user.deletedAt || user.emailVerifiedAt) return;
+  await sendCreatePasswordMail(ctx, user, user.createdBy ? 'invite' : 'verify');
+}
+
+export async function createPassword({ ctx, input }: { ctx: Ctx; input: CreatePasswordBody }) {
+  const passwordHash = await hashSecret(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, input.token, 'create_password');
+    const [user] = userId ? await tx.select().from(users).where(eq(users.id, userId)) : [];
+    // A token for another address is as useless as an expired one: nothing changes.
+    if (!user || user.email !== input.email || user.deletedAt) throw new AppError('TOKEN_EXPIRED');
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? sql`now()` })
+      .where(eq(users.id, user.id));
+    // Verified now: the sign-up's update-email token has done its job.
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'update_email'), isNull(emailTokens.usedAt)));
+  });
+}
+
+/** Always the same answer: whether the address has an account is nobody's business. */
+export async function forgotPassword({ ctx, input }: { ctx: Ctx; input: EmailBody }) {
+  const limits = mailLimits(ctx, input.email);
+  await assertUnderLimits(ctx, limits);
+  await recordFailure(ctx, limits);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  if (!user || user.deletedAt || !user.emailVerifiedAt || user.isDisableByAdmin === 1 || user.status !== 1) return;
+  const token = await issueEmailToken(ctx.db, user.id, 'reset_password', RESET_PASSWORD_TOKEN_HOURS);
+  await ctx.mailer.send(actionMail(ctx.locale, 'reset', user, `${ctx.config.publicUrl}/reset-password/${token}`));
+}
+
+/** A reset works once, within the hour, and signs the account out everywhere. */
+export async function resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPasswordBody }) {
+  const passwordHash = await hashSecret(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, input.token, 'reset_password');
+    if (!userId) throw new AppError('TOKEN_EXPIRED');
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+/**
+ * An unverified account corrects its address with the token its sign-up answer carried; the
+ * verification mail goes to the new address and the old links stop working.
+ */
+export async function updateEmail({ ctx, input, token }: { ctx: Ctx; input: EmailBody; token: string | undefined }) {
+  const userId = token ? await peekEmailToken(ctx.db, token, 'update_email') : undefined;
+  if (!userId) throw new AppError('C10002');
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw new AppError('C10002');
+  if (user.emailVerifiedAt) throw new AppError('ALREADY_VERIFIED');
+  if (user.email === input.email) {
+    await sendCreatePasswordMail(ctx, user, 'verify');
+    return;
+  }
+  try {
+    await ctx.db.update(users).set({ email: input.email, oldEmail: user.email }).where(and(eq(users.id, userId), ne(users.email, input.email)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', 'validation.taken');
+    throw error;
+  }
+  await sendCreatePasswordMail(ctx, { ...user, email: input.email }, 'verify');
+}

@@ -1,0 +1,62 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { PasscodeBody, ProfileBody } from '@panel/contract';
+import { sessions, users } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { callerOf, type Ctx } from '../../http/context.js';
+import { hashSecret, verifySecret } from '../../lib/secrets.js';
+import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
+
+export async function getProfile(ctx: Ctx) {
+  const me = callerOf(ctx);
+  return { name: me.name, email: me.email };
+}
+
+/** A new password signs the account out of every other session; this one stays. */
+export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBody }) {
+  const me = callerOf(ctx);
+  const passwordHash = input.password ? await hashSecret(input.password) : undefined;
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ name: input.name, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, me.userId));
+    if (passwordHash) {
+      await tx.delete(sessions).where(and(eq(sessions.userId, me.userId), ne(sessions.id, me.sessionId)));
+    }
+  });
+}
+
+/** First passcode only; changing one goes through `updatePasscode`. */
+export async function setPasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  const me = callerOf(ctx);
+  const hash = await hashSecret(input.requestData.passcode);
+  const updated = await ctx.db
+    .update(users)
+    .set({ creditSharePasscodeHash: hash })
+    .where(and(eq(users.id, me.userId), isNull(users.creditSharePasscodeHash)))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new AppError('PASSCODE_EXISTS');
+}
+
+export async function updatePasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  const me = callerOf(ctx);
+  const hash = await hashSecret(input.requestData.passcode);
+  await ctx.db.update(users).set({ creditSharePasscodeHash: hash }).where(eq(users.id, me.userId));
+  // A new passcode invalidates every earlier validation.
+  await ctx.db.update(sessions).set({ passcodeValidatedAt: null }).where(eq(sessions.userId, me.userId));
+}
+
+/**
+ * Checks the passcode and remembers the success on this session: credit moves from the
+ * reseller list need one within the last minutes. Failures count toward the brute-force limit.
+ */
+export async function validatePasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  const me = callerOf(ctx);
+  const limits = passcodeLimits(ctx, me.userId);
+  await assertUnderLimits(ctx, limits);
+  const [row] = await ctx.db.select({ hash: users.creditSharePasscodeHash }).from(users).where(eq(users.id, me.userId));
+  if (!row?.hash) throw new AppError('PASSCODE_NOT_SET');
+  if (!(await verifySecret(row.hash, input.requestData.passcode))) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_PASSCODE');
+  }
+  await ctx.limiter.reset(limits[0]!.key);
+  await ctx.db.update(sessions).set({ passcodeValidatedAt: sql`now()` }).where(eq(sessions.id, me.sessionId));
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.js';
+import { openPglite, openPostgres, type Database } from './db/client.js';
+import { lockDataDir } from './db/data-dir-lock.js';
+import { seed, type SeedResult } from './db/seed.js';
+import { createMailer } from './mail/mailer.js';
+import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import { buildApp } from './app.js';
+
+/**
+ * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
+ * end-to-end and benchmark harnesses run too.
+ */
+export async function startPanel(config: Config, options: { logger?: boolean } = {}) {
+  const log: FastifyBaseLogger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
+  let unlock: (() => void) | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    unlock = lockDataDir(config.dataDir);
+    database = await openPglite(path.join(config.dataDir, 'pglite'));
+  }
+  let seeded: SeedResult;
+  try {
+    seeded = await database.withStartupLock(async () => {
+      await database.migrate();
+      return seed(database.db, {
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+        adminLoginPrefix: config.adminLoginPrefix,
+      });
+    });
+  } catch (error) {
+    await database.close();
+    unlock?.();
+    throw error;
+  }
+  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: path.join(config.dataDir, 'outbox'), log });
+  const app = await buildApp(
+    { config, database, db: database.db, mailer, limiter, adminLoginPrefix: seeded.adminLoginPrefix },
+    options,
+  );
+  app.addHook('onClose', async () => {
+    await limiter.close();
+    await database.close();
+    unlock?.();
+  });
+  return { app, seeded, mailer, database };
+}
