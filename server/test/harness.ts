@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { createMailer } from '../src/mail/mailer.js';
+import { databaseRateLimiter } from '../src/lib/rate-limiter.js';
+import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres } from './test-db.js';
+
+export { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_LOGIN_PREFIX, onPostgres };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** Sends a request; `token` becomes the bearer header, `lang` the Accept-Language. */
+  call(options: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
+  /** Signs in (admin sign-in page for the admin) and answers the token. */
+  login(email: string, password: string, options?: { admin?: boolean; remember?: boolean }): Promise<string>;
+  loginAdmin(): Promise<string>;
+  /** The mails written to the outbox so far, oldest first, as raw text. */
+  mails(): { to: string; raw: string; link: string | undefined }[];
+  close(): Promise<void>;
+};
+
+/**
+ * A whole app on its own fresh database (a copy of the migrated, seeded snapshot), real mail
+ * files in a temporary outbox, and the same rate limiter as production.
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (onPostgres) {
+    const created = await createPostgresDatabase(inject('runId'));
+    database = await openPostgres(created.url, 20);
+    dropDatabase = created.drop;
+  } else {
+    database = await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(inject('snapshot'))]) });
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://panel.test', WEB_DIST: path.join(dataDir, 'no-web') });
+  const log = (await import('pino')).pino({ level: 'silent' });
+  const outbox = path.join(dataDir, 'outbox');
+  const app = await buildApp(
+    {
+      config,
+      database,
+      db: database.db,
+      mailer: createMailer({ from: 'panel@test', outbox, log }),
+      limiter: databaseRateLimiter(database.db),
+      adminLoginPrefix: ADMIN_LOGIN_PREFIX,
+    },
+    { logger: false },
+  );
+  await app.ready();
+
+  const call: TestApp['call'] = ({ token, lang, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...headers,
+      },
+    });
+
+  const login: TestApp['login'] = async (email, password, options = {}) => {
+    const res = await call({
+      method: 'POST',
+      url: options.admin ? `/api/${ADMIN_LOGIN_PREFIX}/admin-login` : '/api/login',
+      payload: { email, password, remember: options.remember },
+    });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+    return res.json<{ token: string }>().token;
+  };
+
+  return {
+    app,
+    database,
+    dataDir,
+    call,
+    login,
+    loginAdmin: () => login(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true }),
+    mails() {
+      if (!fs.existsSync(outbox)) return [];
+      return fs
+        .readdirSync(outbox)
+        .sort()
+        .map((file) => {
+          const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+          const to = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+          // Quoted-printable soft line breaks would cut links; undo them before looking.
+          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          const link = /https?:\/\/panel\.test\/[^\s"<]+/.exec(text)?.[0];
+          return { to, raw, link };
+        });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
