@@ -64,7 +64,7 @@ export const passcodeForm = z
   });
 export type PasscodeForm = z.infer<typeof passcodeForm>;
 
-export const profileAnswer = ok({ data: z.object({ name: z.string(), email: z.string() }) });
+export const profileAnswer = ok({ data: z.object({ name: z.string(), email: z.string(), hasPasscode: z.boolean() }) });
 
 /** Profile: name required; a password is optional, but when given it needs its rule and a matching confirmation. */
 export const profileBody = z

@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './users-roles.js';
 export * from './errors.js';
 export * from './i18n.js';
+export * from './notifications.js';

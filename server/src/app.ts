@@ -15,6 +15,7 @@ import { usersRolesRoutes } from './modules/users-roles/users-roles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { socialWidgetRoutes } from './modules/social-widget/social-widget.routes.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -72,6 +73,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
       await api.register(usersRolesRoutes);
       await api.register(socialWidgetRoutes);
       await api.register(creditRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -140,4 +140,43 @@ export const socialWidgets = pgTable('social_widgets', {
   createdAt: createdAt(),
 });
 
-export const schema = { permissions, roles, rolePermissions, users, sessions, emailTokens, rateLimits, auditLog, settings, socialWidgets };
+
+/** Notices and offers an admin publishes to resellers; description is sanitised HTML. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** 1 active (shown to resellers), 0 not active. */
+    status: smallint('status').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_status_idx').on(t.status, t.id)],
+);
+
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
+);
+
+export const schema = {
+  permissions,
+  roles,
+  rolePermissions,
+  users,
+  sessions,
+  emailTokens,
+  rateLimits,
+  auditLog,
+  settings,
+  socialWidgets,
+  notifications,
+  notificationReads,
+};

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { IDLE_TIMEOUT_MS, LOGOUT_COUNTDOWN_S } from '@panel/contract';
+import { session } from '../lib/session';
+import { queryClient } from './query-client';
+
+const ACTIVITY = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
+
+/**
+ * core-panel.md §4: after 5 minutes without activity (signed in, not on /login, at most once per
+ * page load) a Session Timeout dialog counts down 10 seconds; Cancel keeps the session, otherwise
+ * both cookies are erased and the user goes to /login.
+ */
+export function IdleTimeout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [seconds, setSeconds] = useState(LOGOUT_COUNTDOWN_S);
+  const shown = useRef(false);
+  const active = !shown.current && pathname !== '/login' && Boolean(session.token());
+
+  useEffect(() => {
+    if (!active || open) return;
+    let timer = window.setTimeout(fire, IDLE_TIMEOUT_MS);
+    function fire() {
+      if (!session.token()) return;
+      shown.current = true;
+      setSeconds(LOGOUT_COUNTDOWN_S);
+      setOpen(true);
+    }
+    const reset = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(fire, IDLE_TIMEOUT_MS);
+    };
+    for (const event of ACTIVITY) window.addEventListener(event, reset, { passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      for (const event of ACTIVITY) window.removeEventListener(event, reset);
+    };
+  }, [active, open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const interval = window.setInterval(() => setSeconds((s) => s - 1), 1000);
+    return () => window.clearInterval(interval);
+  }, [open]);
+
+  useEffect(() => {
+    if (open && seconds <= 0) {
+      setOpen(false);
+      session.clear();
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    }
+  }, [open, seconds, navigate]);
+
+  const logOutNow = () => setSeconds(0);
+
+  return (
+    <Modal opened={open} onClose={() => setOpen(false)} title={t('session.timeoutTitle')} centered withCloseButton={false}>
+      <Text mb="md">{t('session.timeoutMessage', { count: Math.max(seconds, 0) })}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => setOpen(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button color="red" onClick={logOutNow}>
+          {t('session.logoutNow')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

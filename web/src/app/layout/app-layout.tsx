@@ -1,0 +1,34 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { Footer } from './footer';
+
+/** The sidebar becomes a hamburger menu at 768 px and narrower (core-panel.md §2, §9). */
+const BREAKPOINT = 'sm';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: BREAKPOINT, collapsed: { mobile: !opened } }}
+      footer={{ height: 44 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar navOpened={opened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Footer />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

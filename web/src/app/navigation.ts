@@ -1,0 +1,26 @@
+import type { Permission } from '@panel/contract';
+
+export type NavItem = { to: string; labelKey: string; permission?: Permission | readonly Permission[] };
+export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
+
+/**
+ * The sidebar: the specification's groups, each listing only screens that exist. A group with
+ * no screen the user may open is not shown at all. Later features add their entries here.
+ */
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    key: 'settings',
+    labelKey: 'nav.groups.settings',
+    items: [
+      { to: '/users-and-roles', labelKey: 'nav.usersAndRoles', permission: 'user-roles' },
+      { to: '/profile-setting', labelKey: 'nav.profile' },
+      { to: '/update-credit-share-password', labelKey: 'nav.updatePasscode', permission: 'update-credit-share-pass' },
+    ],
+  },
+];
+
+export function allowed(permissions: readonly string[], needed: NavItem['permission']): boolean {
+  if (!needed) return true;
+  const list = typeof needed === 'string' ? [needed] : needed;
+  return list.some((p) => permissions.includes(p));
+}

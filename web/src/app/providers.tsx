@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, createTheme, useDirection } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@panel/contract';
+import { isRtl } from '../i18n';
+import { queryClient } from './query-client';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, "Segoe UI", Tahoma, sans-serif',
+  // `sm` is where the sidebar turns into a hamburger menu: 768 px and narrower (core-panel.md §2).
+  breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
+});
+
+/** Keeps Mantine's direction in step with the language: Arabic turns the whole layout right-to-left. */
+function DirectionSync() {
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  useEffect(() => {
+    setDirection(isRtl(i18n.language as Locale) ? 'rtl' : 'ltr');
+  }, [i18n.language, setDirection]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <DirectionProvider initialDirection={isRtl(i18n.language as Locale) ? 'rtl' : 'ltr'} detectDirection={false}>
+      <DirectionSync />
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="top-right" />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

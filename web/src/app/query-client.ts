@@ -1,0 +1,38 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { TOAST_MS } from '@panel/contract';
+import { ApiError } from '../api/client';
+import { i18n } from '../i18n';
+
+type Meta = { silent?: boolean };
+
+/**
+ * The only place that decides which toast a failed call shows. A 422 is left to its form, which
+ * shows the field messages; a call whose `meta.silent` is set handles its errors itself.
+ */
+export function showError(error: unknown) {
+  if (error instanceof ApiError && error.status === 401) return;
+  if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) return;
+  const message = error instanceof Error && error.message ? error.message : i18n.t('common.unexpectedError');
+  notifications.show({ color: 'red', title: i18n.t('common.error'), message, autoClose: TOAST_MS });
+}
+
+export function showSuccess(message: string) {
+  notifications.show({ color: 'green', message, autoClose: TOAST_MS });
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (!(query.meta as Meta | undefined)?.silent) showError(error);
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _v, _c, mutation) => {
+      if (!(mutation.meta as Meta | undefined)?.silent) showError(error);
+    },
+  }),
+  defaultOptions: {
+    queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, staleTime: 30_000 },
+  },
+});

@@ -1,0 +1,65 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission } from '@panel/contract';
+
+/** Lazy named export: every screen is its own chunk, so /login loads only what it shows. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
+
+export type PublicRoute = {
+  path: string;
+  Component: LazyExoticComponent<ComponentType>;
+  /** Signed-in visitors go to /dashboard instead (sign-in and sign-up screens). */
+  guestOnly?: boolean;
+};
+
+export type PrivateRoute = {
+  path: string;
+  Component: LazyExoticComponent<ComponentType>;
+  titleKey: string;
+  /** The caller needs one of these; without, the route redirects as the specification's table says. */
+  permission?: Permission | readonly Permission[];
+  redirect?: '/401' | '/403';
+  back?: boolean;
+};
+
+export const publicRoutes: PublicRoute[] = [
+  { path: '/login', Component: page(() => import('../features/auth/login-page'), 'LoginPage'), guestOnly: true },
+  { path: '/:prefix/admin-login', Component: page(() => import('../features/auth/login-page'), 'LoginPage'), guestOnly: true },
+  { path: '/sign-up', Component: page(() => import('../features/auth/sign-up-page'), 'SignUpPage'), guestOnly: true },
+  { path: '/verify-your-email', Component: page(() => import('../features/auth/verify-email-page'), 'VerifyEmailPage') },
+  {
+    path: '/email-verification-page',
+    Component: page(() => import('../features/auth/email-verification-page'), 'EmailVerificationPage'),
+  },
+  { path: '/forget-password', Component: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'), guestOnly: true },
+  { path: '/reset-password/:token', Component: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
+  { path: '/create-password', Component: page(() => import('../features/auth/create-password-page'), 'CreatePasswordPage') },
+  { path: '/update-email', Component: page(() => import('../features/auth/update-email-page'), 'UpdateEmailPage') },
+];
+
+export const privateRoutes: PrivateRoute[] = [
+  { path: '/dashboard', Component: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'), titleKey: 'nav.dashboard' },
+  {
+    path: '/users-and-roles',
+    Component: page(() => import('../features/users-roles/users-roles-page'), 'UsersRolesPage'),
+    titleKey: 'nav.usersAndRoles',
+    permission: 'user-roles',
+    redirect: '/403',
+  },
+  {
+    path: '/profile-setting',
+    Component: page(() => import('../features/profile/profile-page'), 'ProfilePage'),
+    titleKey: 'nav.profile',
+  },
+  {
+    path: '/update-credit-share-password',
+    Component: page(() => import('../features/passcode/update-passcode-page'), 'UpdatePasscodePage'),
+    titleKey: 'nav.updatePasscode',
+    permission: 'update-credit-share-pass',
+    redirect: '/403',
+  },
+];
+
+/** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */
+export const SetPasscodePage = page(() => import('../features/passcode/set-passcode-page'), 'SetPasscodePage');

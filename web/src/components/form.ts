@@ -1,0 +1,36 @@
+import { useForm, type UseFormInput } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '../api/client';
+
+/**
+ * A Mantine form validated by the contract's zod schema: the same rules as the server. Errors
+ * are message keys (`validation.required`) until shown, then translated with the field's label;
+ * errors from a 422 answer arrive already translated and are shown as they are.
+ */
+export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  options: Omit<UseFormInput<z.input<S>>, 'validate'> & { initialValues: z.input<S> },
+) {
+  return useForm<z.input<S>>({ ...options, validate: zod4Resolver(schema as never) });
+}
+
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (message: unknown, field: string): string | undefined => {
+    if (typeof message !== 'string' || message === '') return undefined;
+    if (!/^(validation|errors)\.[\w.]+$/.test(message)) return message;
+    const label = t(`fields.${field}`, { defaultValue: field });
+    return t(message, { field: label, min: '', max: '' });
+  };
+}
+
+/** Puts a 422's field messages under their inputs; answers whether there were any. */
+export function applyServerErrors(form: { setErrors(errors: Record<string, string>): void }, error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+    form.setErrors(error.fieldErrors());
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,1 @@
+export function CreatePasswordPage() { return <div>TODO CreatePasswordPage</div>; }

@@ -1,0 +1,1 @@
+export function EmailVerificationPage() { return <div>TODO EmailVerificationPage</div>; }

@@ -1,0 +1,1 @@
+export function ForgotPasswordPage() { return <div>TODO ForgotPasswordPage</div>; }

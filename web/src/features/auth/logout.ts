@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { session } from '../../lib/session';
+import { queryClient } from '../../app/query-client';
+
+export const logout = () => api<{ status: true }>('/logout', { method: 'DELETE', allowUnauthorized: true });
+
+/** Revokes the token on the server, then forgets it here whatever the server said. */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    meta: { silent: true },
+    onSettled: () => {
+      session.clear();
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    },
+  });
+}

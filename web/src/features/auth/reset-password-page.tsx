@@ -1,0 +1,1 @@
+export function ResetPasswordPage() { return <div>TODO ResetPasswordPage</div>; }

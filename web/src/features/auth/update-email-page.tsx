@@ -1,0 +1,1 @@
+export function UpdateEmailPage() { return <div>TODO UpdateEmailPage</div>; }

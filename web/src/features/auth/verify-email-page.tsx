@@ -1,0 +1,1 @@
+export function VerifyEmailPage() { return <div>TODO VerifyEmailPage</div>; }

@@ -1,0 +1,1 @@
+export function NotificationBell() { return <div>TODO NotificationBell</div>; }

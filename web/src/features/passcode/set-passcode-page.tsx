@@ -1,0 +1,1 @@
+export function SetPasscodePage() { return <div>TODO SetPasscodePage</div>; }

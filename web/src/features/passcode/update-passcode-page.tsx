@@ -1,0 +1,1 @@
+export function UpdatePasscodePage() { return <div>TODO UpdatePasscodePage</div>; }

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { profileAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+export type ProfileAnswer = z.infer<typeof profileAnswer>;
+
+export const getProfile = () => api<ProfileAnswer>('/profile');
+export const profileQuery = () => ({ queryKey: ['profile'], queryFn: getProfile });
+export const useProfile = () => useQuery(profileQuery());

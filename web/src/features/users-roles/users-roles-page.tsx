@@ -1,0 +1,1 @@
+export function UsersRolesPage() { return <div>TODO UsersRolesPage</div>; }
