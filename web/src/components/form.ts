@@ -9,11 +9,11 @@ import { ApiError } from '../api/client';
  * are message keys (`validation.required`) until shown, then translated with the field's label;
  * errors from a 422 answer arrive already translated and are shown as they are.
  */
-export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
-  schema: S,
-  options: Omit<UseFormInput<z.input<S>>, 'validate'> & { initialValues: z.input<S> },
+export function useZodForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType<unknown, Values>,
+  options: Omit<UseFormInput<Values>, 'validate'> & { initialValues: Values },
 ) {
-  return useForm<z.input<S>>({ ...options, validate: zod4Resolver(schema as never) });
+  return useForm<Values>({ ...options, validate: zod4Resolver(schema as never) });
 }
 
 export function useErrorText() {
