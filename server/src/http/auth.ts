@@ -42,7 +42,7 @@ export async function findSession(db: Db, token: string): Promise<Auth | undefin
     where s.token_hash = ${sha256(token)} and s.expires_at > now()
       and u.deleted_at is null and u.is_disable_by_admin = 0 and u.status = 1
     group by s.id, u.id`);
-  const row = (result as unknown as { rows: SessionRow[] }).rows[0];
+  const row = (result as { rows: SessionRow[] }).rows[0];
   if (!row) return undefined;
   return {
     sessionId: row.session_id,

@@ -21,12 +21,14 @@ function valueAt(root: unknown, path: string[]): unknown {
   return node;
 }
 
+const limit = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : '');
+
 /** Turns one zod issue into a sentence: schema messages are message keys, zod's own codes get ours. */
 function issueMessage(issue: Issue, path: string[], input: unknown, locale: Locale): string {
   const field = fieldName(path, locale);
   const p = issue.params;
   if (issue.message.startsWith('validation.')) {
-    return translate(locale, issue.message, { field, min: String(p.minimum ?? ''), max: String(p.maximum ?? '') });
+    return translate(locale, issue.message, { field, min: limit(p.minimum), max: limit(p.maximum) });
   }
   const value = valueAt(input, path);
   if (issue.keyword === 'invalid_type' && (value === undefined || value === null)) {

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Every test of the project, as the README's `npm test` runs it and CI runs it (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+# Playwright cannot download its own browsers here: the end-to-end tests drive Debian's Chromium.
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing Debian's chromium for the end-to-end tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The end-to-end tests need Chromium at /usr/bin/chromium: install the Debian package 'chromium' (sudo apt-get install chromium)." >&2
+    exit 1
+  fi
+fi
+
+step 'type check'
+npm run typecheck --silent
+
+step 'lint'
+npm run lint --silent
+
+step 'server API tests on PGlite'
+(cd server && TEST_DB=pglite npx vitest run)
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step 'server API tests on PostgreSQL'
+  (cd server && TEST_DB=postgres npx vitest run)
+else
+  echo 'TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the server suite.'
+fi
+
+step 'web component and locale tests'
+(cd web && npx vitest run)
+
+step 'build the web app'
+npm run build --silent
+
+step 'end-to-end tests in Chromium'
+(cd web && npx playwright test)
