@@ -46,7 +46,8 @@ export type Config = {
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = env.safeParse(source);
+  // An empty variable means unset, as shells and compose files commonly write it.
+  const parsed = env.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -25,6 +25,8 @@ export const permissions = pgTable('permissions', {
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
+  /** Bumped whenever the role's permissions change: every API node re-reads a role whose version moved. */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('roles_name_lower_idx').on(sql`lower(${t.name})`)]);
 

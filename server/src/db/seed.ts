@@ -46,6 +46,7 @@ export async function seed(
     .insert(rolePermissions)
     .values(ALL_PERMISSIONS.map((name) => ({ roleId: adminRole!.id, permissionId: permissionIds.get(name)! })))
     .onConflictDoNothing();
+  await db.update(roles).set({ version: sql`${roles.version} + 1` }).where(eq(roles.id, adminRole!.id));
 
   const adminLoginPrefix = await ensureSetting(
     db,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { localeFromHeader } from '@panel/contract';
 import type { Db } from '../db/client.js';
+import { permissions, rolePermissions, roles, sessions, users } from '../db/schema.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
 import type { Auth } from './context.js';
@@ -13,47 +14,78 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-type SessionRow = {
-  session_id: number;
-  passcode_validated_at: Date | string | null;
-  user_id: number;
-  name: string;
-  email: string;
-  role_id: number;
-  is_admin: boolean;
-  has_passcode: boolean;
-  permissions: string[];
-};
+/**
+ * A role's permission names by role id and version. Every request reads the role's current
+ * version from the database, so a change made on any API node is seen at once on every node;
+ * only the list itself is kept, and only while its version is current.
+ */
+const rolePermissionCache = new WeakMap<Db, Map<number, { version: number; names: ReadonlySet<string> }>>();
+
+async function permissionsOf(db: Db, roleId: number, version: number): Promise<ReadonlySet<string>> {
+  let cache = rolePermissionCache.get(db);
+  if (!cache) rolePermissionCache.set(db, (cache = new Map()));
+  const cached = cache.get(roleId);
+  if (cached?.version === version) return cached.names;
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, roleId));
+  const names = new Set(rows.map((r) => r.name));
+  cache.set(roleId, { version, names });
+  return names;
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 
 /**
- * One query per request: the session, its account (still active, not disabled, not removed, so
- * disabling an account stops its sessions at once) and the role's permission names.
+ * One indexed single-row query per request, prepared once per database: the session, its account
+ * (still active, not disabled, not removed, so disabling an account stops its sessions at once)
+ * and its role's version.
  */
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      passcodeValidatedAt: sessions.passcodeValidatedAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      roleId: users.roleId,
+      roleVersion: roles.version,
+      isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
+      hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+        eq(users.isDisableByAdmin, 0),
+        eq(users.status, 1),
+      ),
+    )
+    .prepare('find_session');
+}
+
 export async function findSession(db: Db, token: string): Promise<Auth | undefined> {
-  const result = await db.execute(sql`
-    select s.id as session_id, s.passcode_validated_at, u.id as user_id, u.name, u.email, u.role_id,
-           u.role_id = (select min(id) from roles) as is_admin,
-           u.credit_share_passcode_hash is not null as has_passcode,
-           coalesce(array_agg(p.name) filter (where p.name is not null), '{}') as permissions
-    from sessions s
-    join users u on u.id = s.user_id
-    left join role_permissions rp on rp.role_id = u.role_id
-    left join permissions p on p.id = rp.permission_id
-    where s.token_hash = ${sha256(token)} and s.expires_at > now()
-      and u.deleted_at is null and u.is_disable_by_admin = 0 and u.status = 1
-    group by s.id, u.id`);
-  const row = (result as { rows: SessionRow[] }).rows[0];
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = prepareSessionQuery(db)));
+  const [row] = await statement.execute({ tokenHash: sha256(token) });
   if (!row) return undefined;
   return {
-    sessionId: row.session_id,
-    userId: row.user_id,
+    sessionId: row.sessionId,
+    userId: row.userId,
     name: row.name,
     email: row.email,
-    roleId: row.role_id,
-    isAdmin: row.is_admin,
-    hasPasscode: row.has_passcode,
-    permissions: new Set(row.permissions),
-    passcodeValidatedAt: row.passcode_validated_at ? new Date(row.passcode_validated_at) : null,
+    roleId: row.roleId,
+    isAdmin: row.isAdmin,
+    hasPasscode: row.hasPasscode,
+    permissions: await permissionsOf(db, row.roleId, row.roleVersion),
+    passcodeValidatedAt: row.passcodeValidatedAt,
   };
 }
 

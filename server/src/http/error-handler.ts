@@ -6,7 +6,8 @@ import { AppError } from './app-error.js';
 type Issue = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
 
 function fieldName(path: string[], locale: Locale): string {
-  const last = path.at(-1) ?? 'body';
+  // An item of a list is named after its list: `permissions.0` reads "The permissions must be a number.".
+  const last = path.findLast((part) => !/^\d+$/.test(part)) ?? 'body';
   const key = `fields.${last}`;
   const label = translate(locale, key);
   return label === key ? last : label;
@@ -23,6 +24,8 @@ function valueAt(root: unknown, path: string[]): unknown {
 
 const limit = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : '');
 
+const MISSING_VALUE_KEYWORDS = new Set(['invalid_type', 'invalid_union', 'invalid_value']);
+
 /** Turns one zod issue into a sentence: schema messages are message keys, zod's own codes get ours. */
 function issueMessage(issue: Issue, path: string[], input: unknown, locale: Locale): string {
   const field = fieldName(path, locale);
@@ -31,7 +34,8 @@ function issueMessage(issue: Issue, path: string[], input: unknown, locale: Loca
     return translate(locale, issue.message, { field, min: limit(p.minimum), max: limit(p.maximum) });
   }
   const value = valueAt(input, path);
-  if (issue.keyword === 'invalid_type' && (value === undefined || value === null)) {
+  // A missing field is "required" whatever the schema expected there (a type, one of some values, a union).
+  if (MISSING_VALUE_KEYWORDS.has(issue.keyword) && (value === undefined || value === null)) {
     return translate(locale, 'validation.required', { field });
   }
   switch (issue.keyword) {

@@ -39,7 +39,7 @@ export async function listRoles(ctx: Ctx) {
       (select count(*)::int from users u where u.role_id = r.id and u.deleted_at is null) as total,
       coalesce((select array_agg(rp.permission_id order by rp.permission_id) from role_permissions rp where rp.role_id = r.id), '{}') as permissions
     from roles r order by r.id`);
-  return (result as unknown as { rows: { id: number; name: string; total: number; permissions: number[] }[] }).rows;
+  return (result as { rows: { id: number; name: string; total: number; permissions: number[] }[] }).rows;
 }
 
 async function assertPermissionIds(db: DbOrTx, ids: number[]) {
@@ -79,6 +79,7 @@ export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; inp
     }
     await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
     await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: id, permissionId })));
+    await tx.update(roles).set({ version: sql`${roles.version} + 1` }).where(eq(roles.id, id));
     await audit(ctx, { action: 'role.update', targetType: 'role', targetId: id, details: { name: input.name, permissions: ids } }, tx);
   });
 }

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: the figures of the foundation issue, printed as a Markdown table for the
+ * README. It reports; it never fails the test suite. Every target is on this machine's loopback.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { loadConfig } from '../../server/src/config.js';
+import { startPanel } from '../../server/src/start.js';
+import { fmt, load } from './http-load.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const rows: string[][] = [];
+const report = (...cells: string[]) => {
+  rows.push(cells);
+  console.log(cells.join(' | '));
+};
+
+async function profileRatio(label: string, databaseUrl: string | undefined) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: 'bench@panel.test',
+    ADMIN_PASSWORD: 'Bench@12345',
+    ADMIN_LOGIN_PREFIX: 'bench-admin',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const { app } = await startPanel(config, { logger: false });
+  // The yardstick: a route that does nothing, in the same process, through the same hooks.
+  app.get('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/bench-admin/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@panel.test', password: 'Bench@12345' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  await load(`${address}/api/profile`, { connections, seconds: 2, headers: { authorization: `Bearer ${token}` } }); // warm-up
+  const bare = await load(`${address}/api/bench-bare`, { connections, seconds });
+  const profile = await load(`${address}/api/profile`, { connections, seconds, headers: { authorization: `Bearer ${token}` } });
+  report(
+    `GET /api/profile (${label})`,
+    `${fmt(profile.rps, 0)} req/s, p99 ${profile.p99} ms`,
+    `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
+    `ratio ${fmt(profile.rps / bare.rps, 2)}${profile.non2xx ? ` (${profile.non2xx} non-2xx!)` : ''}`,
+  );
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<number> } {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const ready = (async () => {
+    for (;;) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.status === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return { child, ready };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function startTimesAndMemory() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-bench-start-'));
+  const port = 3300 + Math.floor(Math.random() * 500);
+  const first = startServer(dataDir, port);
+  const firstMs = await first.ready;
+  const firstExit = await stop(first.child);
+  const again = startServer(dataDir, port);
+  const restartMs = await again.ready;
+  await new Promise((r) => setTimeout(r, 3000));
+  const idle = rssMb(again.child.pid!);
+  const jsKb = await loginJavaScriptKb(`http://127.0.0.1:${port}`);
+  const exit = await stop(again.child);
+  report('start to healthy /api/health (PGlite)', `first start ${fmt(firstMs / 1000, 2)} s`, `restart ${fmt(restartMs / 1000, 2)} s`, `exit codes on SIGTERM ${firstExit}, ${exit}`);
+  report('idle resident memory (PGlite, after restart)', `${fmt(idle, 0)} MB`, '', '');
+  report('JavaScript loaded by /login', `${fmt(jsKb, 1)} KB gzipped`, '', '');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** What a browser really fetches for /login, each script gzipped as a server or CDN would send it. */
+async function loginJavaScriptKb(base: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Map<string, Buffer>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      void response.body().then((b) => scripts.set(response.url(), b)).catch(() => undefined);
+    }
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel(/email/i).first().waitFor();
+  await browser.close();
+  let total = 0;
+  for (const body of scripts.values()) total += zlib.gzipSync(body, { level: 9 }).length;
+  return total / 1024;
+}
+
+async function ensurePostgresDatabase(): Promise<string | undefined> {
+  const url = new URL(pgUrl);
+  const admin = new pg.Client({ connectionString: pgUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  await admin.query('drop database if exists panel_bench with (force)');
+  await admin.query('create database panel_bench');
+  await admin.end();
+  url.pathname = '/panel_bench';
+  return url.toString();
+}
+
+console.log(`# bench on ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ${connections} connections, ${seconds} s per run`);
+await profileRatio('PGlite', undefined);
+const pgDatabase = await ensurePostgresDatabase();
+if (pgDatabase) await profileRatio('PostgreSQL', pgDatabase);
+else console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
+await startTimesAndMemory();
+
+console.log('\n| measure | figure | reference | note |\n|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+process.exit(0);
