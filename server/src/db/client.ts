@@ -17,7 +17,14 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A service takes either the database or a transaction already open. */
 export type DbOrTx = Db | Tx;
 
+/** Beside this file in the sources (src/db/migrations), beside the bundle once built (dist/migrations). */
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+
+/**
+ * The embedded database serves one panel process: small buffers keep its resident memory low,
+ * and the operating system's file cache holds the data files anyway.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 4MB', 'wal_buffers = 1MB', 'max_connections = 10'];
 
 export type Database = {
   db: Db;
@@ -34,7 +41,7 @@ const STARTUP_LOCK_ID = 4_242_001;
 
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
