@@ -27,9 +27,25 @@ const REDACT = [
   '*.passcode',
 ];
 
+/** Links in mails carry one-time tokens in the path or query; log lines show the route, never the token. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|key|api_key)=)[^&]*/gi, '$1[redacted]')
+    .replace(/(\/reset-password\/)[^/?]+/i, '$1[redacted]');
+}
+
 export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel, redact: REDACT },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: REDACT,
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+            },
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Long-running handlers must not hold a shutdown forever.

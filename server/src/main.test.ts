@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../test/harness.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-main-'));
+const port = 4100 + Math.floor(Math.random() * 800);
+const children: ChildProcess[] = [];
+
+function start(portNumber = port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(portNumber), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ADMIN_LOGIN_PREFIX: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function healthy(portNumber = port) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${portNumber}/api/health`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server never became healthy');
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// The process itself: the embedded database's folder, its lock, signals and restarts.
+describe.skipIf(onPostgres)('the panel process', () => {
+  let first: ReturnType<typeof start>;
+  let password = '';
+  let prefix = '';
+
+  it('starts on a new data folder, creates the first admin and prints how to sign in', async () => {
+    first = start();
+    await healthy();
+    await expect.poll(() => first.output()).toContain('Admin password:');
+    password = /Admin password:\s+(\S+)/.exec(first.output())![1]!;
+    prefix = /Admin sign-in:\s+\S+\/([^/\s]+)\/admin-login/.exec(first.output())![1]!;
+    expect(first.output()).toContain('First admin:         admin@panel.local');
+    expect(first.output()).toContain(`outbox folder ${dataDir}`);
+  });
+
+  it('refuses a second process on the same data folder', async () => {
+    const second = start(port + 1);
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain('is in use by another panel process');
+  });
+
+  it('keeps one-time tokens out of its request log', async () => {
+    await fetch(`http://127.0.0.1:${port}/reset-password/SECRETPATHTOKEN`);
+    await fetch(`http://127.0.0.1:${port}/create-password?email=a%40b.c&token=SECRETQUERYTOKEN`);
+    await expect.poll(() => first.output()).toContain('/reset-password/[redacted]');
+    expect(first.output()).not.toContain('SECRETPATHTOKEN');
+    expect(first.output()).not.toContain('SECRETQUERYTOKEN');
+  });
+
+  it('finishes on SIGTERM with exit code 0', async () => {
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('restarts on the same folder with its data and without a new admin', async () => {
+    const again = start();
+    await healthy();
+    const res = await fetch(`http://127.0.0.1:${port}/api/${prefix}/admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@panel.local', password }),
+    });
+    expect(res.status).toBe(200);
+    expect(again.output()).not.toContain('First admin:');
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+});
