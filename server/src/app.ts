@@ -76,6 +76,10 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
     },
     transform: jsonSchemaTransform,
   });
+  // The documentation is public: a reseller reads it before having a token.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandler(app);
