@@ -76,9 +76,9 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
     },
     transform: jsonSchemaTransform,
   });
-  // The documentation is public: a reseller reads it before having a token.
+  // The documentation is public (a reseller reads it before having a token), and so are the web app's files.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) route.config = { ...route.config, public: true };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -107,7 +107,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
     const url = request.url.split('?')[0]!;
     if (hasWeb && request.method === 'GET' && !url.startsWith('/api')) {
       // The SPA decides what to show for every other path (its own 404 included); index.html is never cached.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return sendError(reply, request.locale, 'ROUTE_NOT_FOUND');
   });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -50,5 +53,32 @@ describe('the HTTP layer', () => {
     const res = await t.call({ method: 'GET', url: '/api/profile', lang: 'ar-EG' });
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('the web app', () => {
+  it('serves its files without a session and falls back to index.html for its routes', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    const web = await createTestApp({ webDist });
+    try {
+      const asset = await web.call({ method: 'GET', url: '/assets/app.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toContain('javascript');
+      for (const url of ['/login', '/reset-password/abc', '/users-and-roles', '/no/such/page']) {
+        const page = await web.call({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      const api = await web.call({ method: 'GET', url: '/api/nothing-here' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });
