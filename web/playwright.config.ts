@@ -33,7 +33,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E.dataDir} && npx tsx ../server/src/main.ts`,
+    // The built server, as `npm start` runs it (the test command builds before the e2e step).
+    command: `rm -rf ${E2E.dataDir} && node ../server/dist/main.js`,
     url: `${E2E.baseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { signInAdmin } from './helpers';
+
+test('Arabic turns the whole layout right-to-left and is remembered', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The API answers in the same language.
+  await page.getByLabel('البريد الإلكتروني').fill('nobody@e2e.test');
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('Whatever@1');
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByText(/[\u0600-\u06FF]{3,}.*/).first()).toBeVisible();
+  await page.evaluate(() => localStorage.removeItem('locale'));
+});
+
+test('after 5 idle minutes the Session Timeout dialog counts down 10 seconds and signs out', async ({ page }) => {
+  await page.clock.install();
+  await signInAdmin(page);
+  await page.clock.fastForward('05:01');
+  const dialog = page.getByRole('dialog', { name: 'Session Timeout' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('10 seconds');
+  await page.clock.fastForward('00:11');
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('token');
+});
+
+test('Cancel in the Session Timeout dialog keeps the session', async ({ page }) => {
+  await page.clock.install();
+  await signInAdmin(page);
+  await page.clock.fastForward('05:01');
+  await page.getByRole('dialog', { name: 'Session Timeout' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.clock.fastForward('00:30');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('logout revokes the session and returns to the sign-in screen', async ({ page }) => {
+  await signInAdmin(page);
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const res = await page.request.get('/api/profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unknown paths show the 404 page and a missing permission the 403 page', async ({ page }) => {
+  await page.goto('/no/such/screen');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+});
