@@ -20,7 +20,18 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
   .pipe(z.email('validation.emailInvalid'));
 
-export const nameField = z.string().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.tooLong');
+/** PostgreSQL text cannot hold a NUL character: refuse it as input rather than fail in the database. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/** Row ids are PostgreSQL integers: a larger number names no row and must not reach a query. */
+export const ID_MAX = 2_147_483_647;
+
+export const nameField = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(NAME_MAX_LENGTH, 'validation.tooLong')
+  .refine(hasNoNul, 'validation.invalid');
 
 /** Sign-up and reset rule (core-panel.md §5): 8+ characters, an uppercase letter, a digit and one of @$!%*?&. */
 export const newPasswordField = z
@@ -44,7 +55,7 @@ export const passcodeField = z
   .min(PASSCODE_MIN_LENGTH, 'validation.passcodeLength')
   .max(PASSCODE_MAX_LENGTH, 'validation.passcodeLength');
 
-export const idParam = z.object({ id: z.coerce.number().int().positive('validation.invalid') });
+export const idParam = z.object({ id: z.coerce.number().int().positive('validation.invalid').max(ID_MAX, 'validation.invalid') });
 
 /** Adds the confirmation check under `password_confirmation`, as the forms show it. */
 export function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>>(

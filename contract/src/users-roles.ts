@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { emailField, nameField } from './fields.js';
+import { emailField, ID_MAX, hasNoNul, nameField } from './fields.js';
 import { MAX_PAGE_SIZE } from './constants.js';
 
 export const roleBody = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
-  permissions: z.array(z.number().int().positive()).min(1, 'validation.permissionsRequired').max(500),
+  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong').refine(hasNoNul, 'validation.invalid'),
+  permissions: z
+    .array(z.number().int().positive('validation.invalid').max(ID_MAX, 'validation.invalid'))
+    .min(1, 'validation.permissionsRequired')
+    .max(500),
 });
 export type RoleBody = z.infer<typeof roleBody>;
 
@@ -25,7 +28,7 @@ export type PermissionGroup = z.infer<typeof permissionGroup>;
 export const userBody = z.object({
   name: nameField,
   email: emailField,
-  role: z.number('validation.roleRequired').int().positive('validation.roleRequired'),
+  role: z.number('validation.roleRequired').int().positive('validation.roleRequired').max(ID_MAX, 'validation.roleRequired'),
 });
 export type UserBody = z.infer<typeof userBody>;
 
@@ -43,7 +46,7 @@ export type User = z.infer<typeof user>;
 export const usersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-  search: z.string().max(100, 'validation.tooLong').optional(),
+  search: z.string().max(100, 'validation.tooLong').refine(hasNoNul, 'validation.invalid').optional(),
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
 

@@ -27,7 +27,7 @@ export function uniqueIp(): string {
 /** Rows of a raw SQL query, on PGlite and node-postgres alike. */
 export async function rows<T = Record<string, unknown>>(t: TestApp, query: SQL): Promise<T[]> {
   const result = await t.database.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return (result as { rows: T[] }).rows;
 }
 
 export async function userRow(t: TestApp, email: string) {

@@ -168,6 +168,10 @@ export async function updateEmail({ ctx, input, token }: { ctx: Ctx; input: Emai
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) throw new AppError('C10002');
   if (user.emailVerifiedAt) throw new AppError('ALREADY_VERIFIED');
+  // Every call mails the address it names: the same limit as the resend call, or it would bypass it.
+  const limits = mailLimits(ctx, input.email);
+  await assertUnderLimits(ctx, limits);
+  await recordFailure(ctx, limits);
   if (user.email === input.email) {
     await sendCreatePasswordMail(ctx, user, 'verify');
     return;
