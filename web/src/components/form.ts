@@ -13,7 +13,9 @@ export function useZodForm<Values extends Record<string, unknown>>(
   schema: z.ZodType<unknown, Values>,
   options: Omit<UseFormInput<Values>, 'validate'> & { initialValues: Values },
 ) {
-  return useForm<Values>({ ...options, validate: zod4Resolver(schema as never) });
+  // The first failed rule of a field is its message, as the server's first field message is
+  // (an empty passcode reads 'Please enter a passcode.', not the length rule after it).
+  return useForm<Values>({ ...options, validate: zod4Resolver(schema, { errorPriority: 'first' }) });
 }
 
 export function useErrorText() {

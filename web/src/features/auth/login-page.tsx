@@ -1,1 +1,102 @@
-export function LoginPage() { return <div>TODO LoginPage</div>; }
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { loginBody, type LoginBody } from '@panel/contract';
+import { useZodForm } from '../../components/form';
+import { queryClient } from '../../app/query-client';
+import { session } from '../../lib/session';
+import { AuthLayout } from './auth-layout';
+import { useAuthErrorText } from './auth-form';
+import { useLogin } from './login';
+import { loginErrorOutcome } from './login-error';
+
+/** Where a sign-in goes on: the page a guard sent the user away from, else the dashboard. */
+function nextPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+}
+
+/** /login, and the admin's /:prefix/admin-login: the same form, another call. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { prefix } = useParams();
+  const isAdmin = Boolean(prefix);
+  const mutation = useLogin();
+  const [alert, setAlert] = useState<string>();
+  const errorText = useAuthErrorText();
+  const form = useZodForm<LoginBody>(loginBody, { initialValues: { email: '', password: '', remember: false } });
+
+  const submit = form.onSubmit((values) => {
+    setAlert(undefined);
+    const body = { ...values, email: values.email.trim() };
+    mutation.mutate(
+      { prefix, body },
+      {
+        onSuccess: (answer) => {
+          session.save(answer.token, answer.permissions, values.remember === true);
+          // Nothing cached for a previous account may leak into this one.
+          queryClient.removeQueries();
+          void navigate(answer.hasPasscode ? nextPath(location.state) : '/set-passcode-modal', { replace: true });
+        },
+        onError: (error) => {
+          const outcome = loginErrorOutcome(error);
+          if (outcome.kind === 'unverified') {
+            void navigate(`/email-verification-page?email=${encodeURIComponent(body.email)}`);
+          } else if (outcome.kind === 'fields') {
+            form.setErrors(outcome.fields);
+          } else {
+            setAlert(outcome.serverMessage ?? t(outcome.key));
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthLayout title={t(isAdmin ? 'auth.login.adminTitle' : 'auth.login.title')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert && (
+            <Alert color="red" variant="light">
+              {alert}
+            </Alert>
+          )}
+          <TextInput
+            label={t('auth.labels.email')}
+            type="email"
+            autoComplete="username"
+            {...form.getInputProps('email')}
+            error={errorText(form.errors.email, 'email')}
+          />
+          <PasswordInput
+            label={t('auth.labels.password')}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('password')}
+            error={errorText(form.errors.password, 'password')}
+          />
+          <Group justify="space-between" wrap="nowrap">
+            <Checkbox label={t('auth.labels.rememberMe')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Anchor component={Link} to="/forget-password" size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={mutation.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+          {!isAdmin && (
+            <Text size="sm" ta="center">
+              {t('auth.login.noAccount')}{' '}
+              <Anchor component={Link} to="/sign-up">
+                {t('auth.login.signUp')}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

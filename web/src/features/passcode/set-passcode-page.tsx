@@ -1,1 +1,88 @@
-export function SetPasscodePage() { return <div>TODO SetPasscodePage</div>; }
+import { Box, Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { passcodeForm, type PasscodeForm } from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { queryClient, showError, showSuccess } from '../../app/query-client';
+import { useSetPasscode } from './set-passcode';
+
+/** The part of the cached `GET /api/profile` answer this screen touches. */
+type CachedProfile = { data: { hasPasscode: boolean } };
+
+/**
+ * /set-passcode-modal (core-panel.md §4): right after sign-in, an account without a credit-share
+ * passcode sets one here before it may go on to /dashboard. The dialog cannot be dismissed.
+ */
+export function SetPasscodePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const mutation = useSetPasscode();
+  const form = useZodForm<PasscodeForm>(passcodeForm, { initialValues: { passcode: '', passcode_confirmation: '' } });
+
+  const goOn = async () => {
+    // The guard in front of /dashboard reads the profile's `hasPasscode`: a stale `false` would send
+    // the user straight back here, so mark it now and then fetch the truth before navigating.
+    queryClient.setQueryData<CachedProfile>(['profile'], (old) => old && { ...old, data: { ...old.data, hasPasscode: true } });
+    await queryClient.invalidateQueries({ queryKey: ['profile'], refetchType: 'all' });
+    void navigate('/dashboard', { replace: true });
+  };
+
+  const submit = form.onSubmit((values) =>
+    mutation.mutate(values.passcode, {
+      onSuccess: () => {
+        showSuccess(t('passcode.set.success'));
+        void goOn();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'PASSCODE_EXISTS') void goOn();
+        else if (!applyServerErrors(form, error)) showError(error);
+      },
+    }),
+  );
+
+  const toggle = { 'aria-label': t('passcode.set.showPasscode') };
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <Modal
+        opened
+        onClose={() => undefined}
+        title={t('passcode.set.title')}
+        centered
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        size="md"
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {t('passcode.set.intro')}
+            </Text>
+            <PasswordInput
+              label={t('passcode.set.passcode')}
+              inputMode="numeric"
+              autoComplete="off"
+              data-autofocus
+              visibilityToggleButtonProps={toggle}
+              {...form.getInputProps('passcode')}
+              error={errorText(form.errors.passcode, 'passcode')}
+            />
+            <PasswordInput
+              label={t('passcode.set.confirmation')}
+              inputMode="numeric"
+              autoComplete="off"
+              visibilityToggleButtonProps={toggle}
+              {...form.getInputProps('passcode_confirmation')}
+              error={errorText(form.errors.passcode_confirmation, 'passcode_confirmation')}
+            />
+            <Button type="submit" fullWidth loading={mutation.isPending}>
+              {t('passcode.set.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </Box>
+  );
+}
