@@ -47,7 +47,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     // Long-running handlers must not hold a shutdown forever.
     pluginTimeout: 30_000,
     return503OnClosing: true,

@@ -22,6 +22,12 @@ const env = z.object({
     .transform((v) => v === 'true' || v === '1'),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   REDIS_URL: z.string().optional(),
+  /**
+   * Whether to believe X-Forwarded-For: off by default, because a client could otherwise pick
+   * its own address and slip past the per-IP limits. Behind a proxy set the number of hops
+   * (`1`) or the proxy's addresses (`10.0.0.1,10.0.0.2`).
+   */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -40,6 +46,7 @@ export type Config = {
   sandboxEnabled: boolean;
   playerRateLimit: number;
   redisUrl: string | undefined;
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   logLevel: string;
   /** The built web app to serve; unset or missing means API only. */
   webDist: string | undefined;
@@ -67,7 +74,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sandboxEnabled: e.SANDBOX_ENABLED,
     playerRateLimit: e.PLAYER_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
   };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }

@@ -57,8 +57,12 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
   );
   await app.ready();
 
+  // Each request comes from its own address unless a test names one: per-IP limits (sign-ups,
+  // failed sign-ins, mails) then only bite where a test means them to.
+  let clientCounter = 0;
   const call: TestApp['call'] = ({ token, lang, headers, ...options }) =>
     app.inject({
+      remoteAddress: `10.200.${Math.floor(++clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`,
       ...options,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -23,7 +23,7 @@ const rolePermissionCache = new WeakMap<Db, Map<number, { version: number; names
 
 async function permissionsOf(db: Db, roleId: number, version: number): Promise<ReadonlySet<string>> {
   let cache = rolePermissionCache.get(db);
-  if (!cache) rolePermissionCache.set(db, (cache = new Map()));
+  if (!cache) rolePermissionCache.set(db, (cache = new Map<number, { version: number; names: ReadonlySet<string> }>()));
   const cached = cache.get(roleId);
   if (cached?.version === version) return cached.names;
   const rows = await db

@@ -286,6 +286,28 @@ describe('brute-force limits on POST /api/login', () => {
     // The same account from elsewhere is not punished for that address.
     expect((await loginRequest({ email: reseller.email, password: reseller.password })).statusCode).toBe(200);
   });
+
+  it('does not let a client pick its address with X-Forwarded-For', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: uniqueEmail('forwarded'), password: GOOD_PASSWORD },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expectError(res, 401, '10090');
+    }
+    const blocked = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: uniqueEmail('forwarded'), password: GOOD_PASSWORD },
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '203.0.113.250' },
+    });
+    expectError(blocked, 429, 'TOO_MANY_ATTEMPTS');
+  });
 });
 
 describe('DELETE /api/logout', () => {
@@ -307,6 +329,18 @@ describe('DELETE /api/logout', () => {
 });
 
 describe('POST /api/register', () => {
+  it('answers 429 after 20 sign-ups from one address within 15 minutes', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await t.call({ method: 'POST', url: '/api/register', payload: { name: 'Spam', email: uniqueEmail('spam'), tAndC: true }, remoteAddress: ip });
+      expect(res.statusCode).toBe(201);
+    }
+    const email = uniqueEmail('spam');
+    const blocked = await t.call({ method: 'POST', url: '/api/register', payload: { name: 'Spam', email, tAndC: true }, remoteAddress: ip });
+    expectError(blocked, 429, 'TOO_MANY_ATTEMPTS');
+    expect(await countUsers(t, email)).toBe(0);
+  });
+
   it('creates an unverified reseller and mails a create-password link', async () => {
     const email = uniqueEmail('signup');
     const res = await t.call({ method: 'POST', url: '/api/register', payload: { name: 'Nour', email, tAndC: true } });

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
 import { actionMail } from '../../mail/templates.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
-import { assertUnderLimits, loginLimits, mailLimits, recordFailure } from './rate-limits.js';
+import { assertUnderLimits, loginLimits, mailLimits, recordFailure, signupLimits } from './rate-limits.js';
 
 async function adminRoleId(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ id: roles.id }).from(roles).orderBy(asc(roles.id)).limit(1);
@@ -86,6 +86,9 @@ async function sendCreatePasswordMail(ctx: Ctx, user: { id: number; name: string
 
 /** Sign-up creates an unverified reseller and mails the link that verifies it and sets its first password. */
 export async function register({ ctx, input }: { ctx: Ctx; input: RegisterBody }) {
+  const limits = signupLimits(ctx);
+  await assertUnderLimits(ctx, limits);
+  await recordFailure(ctx, limits);
   const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.name, RESELLER_ROLE));
   let created: { id: number; name: string; email: string };
   try {

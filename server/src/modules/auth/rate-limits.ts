@@ -43,3 +43,6 @@ export const mailLimits = (ctx: Ctx, email: string): Limit[] => [
   { key: `mail:${email}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
   { key: `mail-ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP },
 ];
+
+/** Sign-ups from one address: each sends a mail, so one client must not send them by the hundred. */
+export const signupLimits = (ctx: Ctx): Limit[] => [{ key: `signup-ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP }];
