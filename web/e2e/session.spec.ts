@@ -3,7 +3,7 @@ import { signInAdmin } from './helpers';
 
 test('Arabic turns the whole layout right-to-left and is remembered', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Language' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');

@@ -20,13 +20,14 @@ export function IdleTimeout() {
   const [open, setOpen] = useState(false);
   const [seconds, setSeconds] = useState(LOGOUT_COUNTDOWN_S);
   const shown = useRef(false);
-  const active = !shown.current && pathname !== '/login' && Boolean(session.token());
+  // The sign-up token on the verification screens is no session: only signed-in users time out.
+  const active = !shown.current && pathname !== '/login' && session.isSignedIn();
 
   useEffect(() => {
     if (!active || open) return;
     let timer = window.setTimeout(fire, IDLE_TIMEOUT_MS);
     function fire() {
-      if (!session.token()) return;
+      if (!session.isSignedIn()) return;
       shown.current = true;
       setSeconds(LOGOUT_COUNTDOWN_S);
       setOpen(true);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { session } from '../../lib/session';
 import { allowed, NAV_GROUPS } from '../navigation';
-import { useLogout } from '../../features/auth/logout';
+import { useLogout } from '../../lib/use-logout';
 
 const GROUP_ICONS: Record<string, typeof IconSettings> = { settings: IconSettings };
 

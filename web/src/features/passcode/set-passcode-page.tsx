@@ -5,6 +5,7 @@ import { passcodeForm, type PasscodeForm } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { queryClient, showError, showSuccess } from '../../app/query-client';
+import { useLogout } from '../../lib/use-logout';
 import { useSetPasscode } from './set-passcode';
 
 /** The part of the cached `GET /api/profile` answer this screen touches. */
@@ -19,6 +20,7 @@ export function SetPasscodePage() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const mutation = useSetPasscode();
+  const logout = useLogout();
   const form = useZodForm<PasscodeForm>(passcodeForm, { initialValues: { passcode: '', passcode_confirmation: '' } });
 
   const goOn = async () => {
@@ -79,6 +81,9 @@ export function SetPasscodePage() {
             />
             <Button type="submit" fullWidth loading={mutation.isPending}>
               {t('passcode.set.submit')}
+            </Button>
+            <Button variant="subtle" color="gray" fullWidth onClick={() => logout.mutate()} loading={logout.isPending}>
+              {t('nav.logout')}
             </Button>
           </Stack>
         </form>

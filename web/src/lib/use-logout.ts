@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { session } from '../../lib/session';
-import { queryClient } from '../../app/query-client';
+import { api } from '../api/client';
+import { session } from './session';
+import { queryClient } from '../app/query-client';
 
 export const logout = () => api<{ status: true }>('/logout', { method: 'DELETE', allowUnauthorized: true });
 
