@@ -1,1 +1,105 @@
-export function ProfilePage() { return <div>TODO ProfilePage</div>; }
+import { Alert, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { profileBody, type ProfileBody } from '@panel/contract';
+import { showSuccess } from '../../app/query-client';
+import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { toastError } from '../../components/toast';
+import { useProfile } from './get-profile';
+import { useUpdateProfile } from './update-profile';
+
+/** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+
+  let content;
+  if (profile.isPending) {
+    content = (
+      <Center p="xl">
+        <Loader aria-label={t('profile.loading')} />
+      </Center>
+    );
+  } else if (profile.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('profile.fetchFailed')}
+      </Alert>
+    );
+  } else {
+    const { name, email } = profile.data.data;
+    content = <ProfileForm key={`${email}:${name}`} name={name} email={email} />;
+  }
+
+  return (
+    <Card withBorder maw={560} padding="lg">
+      <Title order={2} size="h4" mb="md">
+        {t('profile.title')}
+      </Title>
+      {content}
+    </Card>
+  );
+}
+
+function ProfileForm({ name, email }: { name: string; email: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const update = useUpdateProfile();
+  const form = useZodForm<ProfileBody>(profileBody, {
+    initialValues: { name, password: '', password_confirmation: '' },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body: ProfileBody = values.password
+      ? { name: values.name, password: values.password, password_confirmation: values.password_confirmation }
+      : { name: values.name };
+    update.mutate(body, {
+      onSuccess: () => {
+        showSuccess(values.password ? t('profile.updatedWithPassword') : t('profile.updated'));
+        form.setValues({ password: '', password_confirmation: '' });
+      },
+      onError: (error) => {
+        if (!applyServerErrors(form, error)) toastError(t('profile.updateFailed'));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('profile.name')}
+          required
+          maxLength={100}
+          autoComplete="name"
+          {...form.getInputProps('name')}
+          error={errorText(form.errors.name, 'name')}
+        />
+        <TextInput label={t('profile.email')} value={email} readOnly variant="filled" autoComplete="email" />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          autoComplete="new-password"
+          maxLength={100}
+          {...form.getInputProps('password')}
+          error={errorText(form.errors.password, 'password')}
+        />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          autoComplete="new-password"
+          maxLength={100}
+          {...form.getInputProps('password_confirmation')}
+          error={errorText(form.errors.password_confirmation, 'password_confirmation')}
+        />
+        <Group gap="xs" wrap="nowrap" align="flex-start" c="dimmed">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">{t('profile.passwordHint')}</Text>
+        </Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column } from './data-table';
+
+type Row = { id: number; name: string };
+const columns: Column<Row>[] = [
+  { key: 'id', header: 'Id', render: (r) => r.id },
+  { key: 'name', header: 'Name', render: (r) => r.name, sortable: true },
+];
+
+function setup(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const handlers = { onPageChange: vi.fn(), onPageSizeChange: vi.fn(), onSortChange: vi.fn() };
+  render(
+    <MantineProvider>
+      <DataTable<Row>
+        label="People"
+        columns={columns}
+        rows={[
+          { id: 1, name: 'Ada' },
+          { id: 2, name: 'Grace' },
+        ]}
+        rowKey={(r) => r.id}
+        page={1}
+        pageSize={10}
+        total={25}
+        {...handlers}
+        {...props}
+      />
+    </MantineProvider>,
+  );
+  return handlers;
+}
+
+describe('DataTable', () => {
+  it('shows the rows, the range and one page button per page', () => {
+    setup();
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('1–2 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
+  });
+
+  it('asks for another page and another sort', async () => {
+    const user = userEvent.setup();
+    const handlers = setup({ sort: { key: 'name', direction: 'asc' } });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(handlers.onPageChange).toHaveBeenCalledWith(2);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(handlers.onPageChange).toHaveBeenCalledWith(2);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(handlers.onSortChange).toHaveBeenCalledWith({ key: 'name', direction: 'desc' });
+  });
+
+  it('says so when there is nothing to show', () => {
+    setup({ rows: [], total: 0 });
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react';
+import { Alert, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '@panel/contract';
+
+export type SortDirection = 'asc' | 'desc';
+export type Sort = { key: string; direction: SortDirection };
+
+export type Column<Row> = {
+  /** Also the sort key sent to the server when the column is sortable. */
+  key: string;
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+  sortable?: boolean;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+};
+
+type Props<Row> = {
+  /** The table's accessible name. */
+  label: string;
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  loading?: boolean;
+  /** Shown instead of the rows when the list could not be loaded. */
+  error?: ReactNode;
+  emptyText?: string;
+  page: number;
+  pageSize: number;
+  /** Either the last page or the total row count (then the range "1–10 of 42" is shown too). */
+  lastPage?: number;
+  total?: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  pageSizes?: readonly number[];
+  sort?: Sort;
+  onSortChange?: (sort: Sort) => void;
+};
+
+/**
+ * The panel's paged list: columns, rows, a page-size choice (10/20/30) and page buttons. Paging,
+ * searching and sorting happen on the server; this only shows one page and asks for another.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  emptyText,
+  page,
+  pageSize,
+  lastPage,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizes = PAGE_SIZES,
+  sort,
+  onSortChange,
+}: Props<Row>) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, lastPage ?? (total !== undefined ? Math.ceil(total / pageSize) : page));
+  const list = rows ?? [];
+
+  const header = (column: Column<Row>) => {
+    if (!column.sortable || !onSortChange) return column.header;
+    const active = sort?.key === column.key;
+    const next: SortDirection = active && sort?.direction === 'asc' ? 'desc' : 'asc';
+    const Icon = !active ? IconArrowsSort : sort?.direction === 'asc' ? IconSortAscending : IconSortDescending;
+    return (
+      <UnstyledButton onClick={() => onSortChange({ key: column.key, direction: next })} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {column.header}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  const ariaSort = (column: Column<Row>) => {
+    if (!column.sortable || sort?.key !== column.key) return undefined;
+    return sort.direction === 'asc' ? ('ascending' as const) : ('descending' as const);
+  };
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (loading && list.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label={t('table.loading')} />
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Text ta="center" c="dimmed" p="md">
+            {emptyText ?? t('table.noRecords')}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = list.map((row) => (
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <Table.Td key={column.key} ta={column.align}>
+            {column.render(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  const from = total ? (page - 1) * pageSize + 1 : 0;
+  const to = total ? Math.min(total, (page - 1) * pageSize + list.length) : 0;
+
+  return (
+    <div>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width} ta={column.align} aria-sort={ariaSort(column)}>
+                  {header(column)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="sm" gap="sm">
+        <Group gap="xs">
+          {onPageSizeChange && (
+            <Select
+              aria-label={t('table.rowsPerPage')}
+              size="xs"
+              w={80}
+              allowDeselect={false}
+              value={String(pageSize)}
+              data={pageSizes.map((size) => String(size))}
+              onChange={(value) => value && onPageSizeChange(Number(value))}
+            />
+          )}
+          {total !== undefined && total > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('table.range', { from, to, total })}
+            </Text>
+          )}
+        </Group>
+        <nav aria-label={t('table.pagination')}>
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPageChange}
+            getItemProps={(n) => ({ 'aria-label': t('table.page', { page: n }) })}
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
+          />
+        </nav>
+      </Group>
+    </div>
+  );
+}

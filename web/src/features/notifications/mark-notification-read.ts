@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { NotificationsAnswer, ReadNotificationsAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+import { toastError } from '../../components/toast';
+import { i18n } from '../../i18n';
+
+export const markNotificationRead = (id: number) =>
+  api<ReadNotificationsAnswer>(`/notifications/${id}/read`, { method: 'POST' });
+
+/** Every cached page of the feed takes the server's new read list and unread count at once. */
+export function applyReadAnswer(queryClient: QueryClient, answer: ReadNotificationsAnswer) {
+  queryClient.setQueriesData<NotificationsAnswer>({ queryKey: ['notifications'] }, (old) =>
+    old ? { ...old, data: { ...old.data, readNotifications: answer.data.readNotifications }, unread_count: answer.unread_count } : old,
+  );
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    meta: { silent: true },
+    onSuccess: (answer) => applyReadAnswer(queryClient, answer),
+    onError: () => toastError(i18n.t('notifications.markFailed')),
+  });
+}
