@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'web/test-results/**', 'web/playwright-report/**', '**/*.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'web/test-results/**', 'web/playwright-report/**', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -24,7 +24,7 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => cleanup());
