@@ -33,6 +33,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           return (
             <NavLink
               key={group.key}
+              component="button"
               label={t(group.labelKey)}
               leftSection={<Icon size={18} />}
               defaultOpened={containsActive}
