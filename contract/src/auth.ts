@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, nameField, newPasswordField, passcodeField, profilePasswordField, withConfirmation } from './fields.js';
 import { ok } from './common.js';
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string().min(1, 'validation.required').max(1000, 'validation.tooLong'),
-  remember: z.boolean().optional(),
+  password: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(1000, 'validation.tooLong')),
+  remember: z.optional(z.boolean()),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -30,24 +30,16 @@ export type RegisterBody = z.infer<typeof registerBody>;
 export const emailBody = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBody>;
 
-const tokenField = z.string().min(1, 'validation.required').max(200, 'validation.tooLong');
+const tokenField = z.string().check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.tooLong'));
+const confirmationField = z.string().check(z.minLength(1, 'validation.required'));
 
 export const createPasswordBody = withConfirmation(
-  z.object({
-    email: emailField,
-    token: tokenField,
-    password: newPasswordField,
-    password_confirmation: z.string().min(1, 'validation.required'),
-  }),
+  z.object({ email: emailField, token: tokenField, password: newPasswordField, password_confirmation: confirmationField }),
 );
 export type CreatePasswordBody = z.infer<typeof createPasswordBody>;
 
 export const resetPasswordBody = withConfirmation(
-  z.object({
-    token: tokenField,
-    password: newPasswordField,
-    password_confirmation: z.string().min(1, 'validation.required'),
-  }),
+  z.object({ token: tokenField, password: newPasswordField, password_confirmation: confirmationField }),
 );
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
@@ -56,12 +48,12 @@ export const passcodeBody = z.object({ requestData: z.object({ passcode: passcod
 export type PasscodeBody = z.infer<typeof passcodeBody>;
 
 /** The Update Credit Share Password form, validated in the browser before it sends `passcodeBody`. */
-export const passcodeForm = z
-  .object({ passcode: passcodeField, passcode_confirmation: z.string() })
-  .refine((v) => v.passcode === v.passcode_confirmation, {
+export const passcodeForm = z.object({ passcode: passcodeField, passcode_confirmation: z.string() }).check(
+  z.refine((v) => v.passcode === v.passcode_confirmation, {
     message: 'validation.passcodesMustMatch',
     path: ['passcode_confirmation'],
-  });
+  }),
+);
 export type PasscodeForm = z.infer<typeof passcodeForm>;
 
 export const profileAnswer = ok({ data: z.object({ name: z.string(), email: z.string(), hasPasscode: z.boolean() }) });
@@ -70,15 +62,17 @@ export const profileAnswer = ok({ data: z.object({ name: z.string(), email: z.st
 export const profileBody = z
   .object({
     name: nameField,
-    password: z.union([z.literal(''), profilePasswordField]).optional(),
-    password_confirmation: z.string().optional(),
+    password: z.optional(z.union([z.literal(''), profilePasswordField])),
+    password_confirmation: z.optional(z.string()),
   })
-  .superRefine((v, ctx) => {
-    if (!v.password) return;
-    if (!v.password_confirmation) {
-      ctx.addIssue({ code: 'custom', message: 'validation.passwordConfirmationRequired', path: ['password_confirmation'] });
-    } else if (v.password !== v.password_confirmation) {
-      ctx.addIssue({ code: 'custom', message: 'validation.passwordsMustMatch', path: ['password_confirmation'] });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.password) return;
+      if (!v.password_confirmation) {
+        ctx.addIssue({ code: 'custom', message: 'validation.passwordConfirmationRequired', path: ['password_confirmation'], input: v });
+      } else if (v.password !== v.password_confirmation) {
+        ctx.addIssue({ code: 'custom', message: 'validation.passwordsMustMatch', path: ['password_confirmation'], input: v });
+      }
+    }),
+  );
 export type ProfileBody = z.infer<typeof profileBody>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -11,58 +11,80 @@ import {
 /**
  * Field rules shared by every schema. Messages are keys of `messages/<locale>.json`: the server
  * translates them into the caller's language, the web app through i18next.
+ *
+ * The contract uses zod's mini build: the same validation and JSON Schema, a fraction of the
+ * code in the browser (the sign-in screen loads these rules).
  */
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'validation.required')
-  .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
-  .pipe(z.email('validation.emailInvalid'));
+export const emailField = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'validation.required'), z.maxLength(EMAIL_MAX_LENGTH, 'validation.tooLong')),
+  z.email('validation.emailInvalid'),
+);
 
 /** PostgreSQL text cannot hold a NUL character: refuse it as input rather than fail in the database. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
+export const noNul = z.refine<string>(hasNoNul, 'validation.invalid');
 
 /** Row ids are PostgreSQL integers: a larger number names no row and must not reach a query. */
 export const ID_MAX = 2_147_483_647;
 
+/** A positive row id: "must be a number" when it is none, `message` when it names no possible row. */
+export const idNumber = (message = 'validation.invalid') => z.int().check(z.positive(message), z.maximum(ID_MAX, message));
+
 export const nameField = z
   .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(NAME_MAX_LENGTH, 'validation.tooLong')
-  .refine(hasNoNul, 'validation.invalid');
+  .check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(NAME_MAX_LENGTH, 'validation.tooLong'), noNul);
 
 /** Sign-up and reset rule (core-panel.md §5): 8+ characters, an uppercase letter, a digit and one of @$!%*?&. */
 export const newPasswordField = z
   .string()
-  .min(1, 'validation.required')
-  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong')
-  .regex(new RegExp(`^(?=.*[A-Z])(?=.*\\d)(?=.*[@$!%*?&]).{${PASSWORD_MIN_LENGTH},}$`), 'validation.passwordCriteria');
+  .check(
+    z.minLength(1, 'validation.required'),
+    z.maxLength(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
+    z.regex(new RegExp(`^(?=.*[A-Z])(?=.*\\d)(?=.*[@$!%*?&]).{${PASSWORD_MIN_LENGTH},}$`), 'validation.passwordCriteria'),
+  );
 
 /** Profile and edit-reseller rule (§5): 8+ characters, a capital letter and a special character. */
 export const profilePasswordField = z
   .string()
-  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong')
-  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
-  .regex(/[A-Z]/, 'validation.passwordCapital')
-  .regex(/[^A-Za-z0-9]/, 'validation.passwordSpecial');
+  .check(
+    z.maxLength(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
+    z.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
+    z.regex(/[A-Z]/, 'validation.passwordCapital'),
+    z.regex(/[^A-Za-z0-9]/, 'validation.passwordSpecial'),
+  );
 
 export const passcodeField = z
   .string()
-  .min(1, 'validation.passcodeRequired')
-  .regex(/^\d*$/, 'validation.passcodeDigits')
-  .min(PASSCODE_MIN_LENGTH, 'validation.passcodeLength')
-  .max(PASSCODE_MAX_LENGTH, 'validation.passcodeLength');
+  .check(
+    z.minLength(1, 'validation.passcodeRequired'),
+    z.regex(/^\d*$/, 'validation.passcodeDigits'),
+    z.minLength(PASSCODE_MIN_LENGTH, 'validation.passcodeLength'),
+    z.maxLength(PASSCODE_MAX_LENGTH, 'validation.passcodeLength'),
+  );
 
-export const idParam = z.object({ id: z.coerce.number().int().positive('validation.invalid').max(ID_MAX, 'validation.invalid') });
+/** Integers from the query string or the path: strings coerced, then checked as numbers. */
+export const queryInt = (
+  min: number,
+  max: number,
+  messages: { min?: string; max?: string } = {},
+) =>
+  z.pipe(
+    z.coerce.number(),
+    z.int().check(z.minimum(min, messages.min ?? 'validation.tooSmall'), z.maximum(max, messages.max ?? 'validation.tooBig')),
+  );
+
+export const idParam = z.object({
+  id: queryInt(1, ID_MAX, { min: 'validation.invalid', max: 'validation.invalid' }),
+});
 
 /** Adds the confirmation check under `password_confirmation`, as the forms show it. */
-export function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>>(
+export function withConfirmation<T extends z.ZodMiniObject<{ password: z.ZodMiniType<string>; password_confirmation: z.ZodMiniType<string> }>>(
   schema: T,
 ) {
-  return schema.refine((v) => v.password === v.password_confirmation, {
-    message: 'validation.passwordsMustMatch',
-    path: ['password_confirmation'],
-  });
+  return schema.check(
+    z.refine((v) => v.password === v.password_confirmation, {
+      message: 'validation.passwordsMustMatch',
+      path: ['password_confirmation'],
+    }),
+  );
 }

@@ -1,13 +1,10 @@
-import { z } from 'zod';
-import { emailField, ID_MAX, hasNoNul, nameField } from './fields.js';
-import { MAX_PAGE_SIZE } from './constants.js';
+import * as z from 'zod/mini';
+import { emailField, ID_MAX, idNumber, nameField, noNul, queryInt } from './fields.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
 export const roleBody = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong').refine(hasNoNul, 'validation.invalid'),
-  permissions: z
-    .array(z.number().int().positive('validation.invalid').max(ID_MAX, 'validation.invalid'))
-    .min(1, 'validation.permissionsRequired')
-    .max(500),
+  name: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(50, 'validation.tooLong'), noNul),
+  permissions: z.array(idNumber()).check(z.minLength(1, 'validation.permissionsRequired'), z.maxLength(500)),
 });
 export type RoleBody = z.infer<typeof roleBody>;
 
@@ -28,7 +25,7 @@ export type PermissionGroup = z.infer<typeof permissionGroup>;
 export const userBody = z.object({
   name: nameField,
   email: emailField,
-  role: z.number('validation.roleRequired').int().positive('validation.roleRequired').max(ID_MAX, 'validation.roleRequired'),
+  role: z.int('validation.roleRequired').check(z.positive('validation.roleRequired'), z.maximum(ID_MAX, 'validation.roleRequired')),
 });
 export type UserBody = z.infer<typeof userBody>;
 
@@ -44,9 +41,9 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const usersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-  search: z.string().max(100, 'validation.tooLong').refine(hasNoNul, 'validation.invalid').optional(),
+  page: z._default(queryInt(1, 1_000_000), 1),
+  page_size: z._default(queryInt(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  search: z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)),
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
 

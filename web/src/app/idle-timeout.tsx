@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { IDLE_TIMEOUT_MS, LOGOUT_COUNTDOWN_S } from '@panel/contract';
 import { session } from '../lib/session';
@@ -13,8 +11,10 @@ const ACTIVITY = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', '
  * page load) a Session Timeout dialog counts down 10 seconds; Cancel keeps the session, otherwise
  * both cookies are erased and the user goes to /login.
  */
+/** The dialog (and Mantine's modal machinery) loads only when it is due: sign-in screens never pay for it. */
+const IdleTimeoutDialog = lazy(() => import('./idle-timeout-dialog').then((m) => ({ default: m.IdleTimeoutDialog })));
+
 export function IdleTimeout() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -60,17 +60,10 @@ export function IdleTimeout() {
 
   const logOutNow = () => setSeconds(0);
 
+  if (!open) return null;
   return (
-    <Modal opened={open} onClose={() => setOpen(false)} title={t('session.timeoutTitle')} centered withCloseButton={false}>
-      <Text mb="md">{t('session.timeoutMessage', { count: Math.max(seconds, 0) })}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => setOpen(false)}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" onClick={logOutNow}>
-          {t('session.logoutNow')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleTimeoutDialog seconds={Math.max(seconds, 0)} onCancel={() => setOpen(false)} onLogOutNow={logOutNow} />
+    </Suspense>
   );
 }

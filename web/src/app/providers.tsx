@@ -1,12 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, createTheme, useDirection } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@panel/contract';
 import { isRtl } from '../i18n';
 import { queryClient } from './query-client';
+import { toastContainer } from '../components/toast';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
@@ -17,6 +16,19 @@ const theme = createTheme({
   // `sm` is where the sidebar turns into a hamburger menu: 768 px and narrower (core-panel.md §2).
   breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
 });
+
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+/** The toasts' container, mounted with the first toast (see components/toast.ts). */
+function Toasts() {
+  const needed = useSyncExternalStore(toastContainer.subscribe, toastContainer.needed);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
 
 /** Keeps Mantine's direction in step with the language: Arabic turns the whole layout right-to-left. */
 function DirectionSync() {
@@ -35,10 +47,8 @@ export function Providers({ children }: { children: ReactNode }) {
       <DirectionSync />
       <MantineProvider theme={theme} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
+          <Toasts />
+          {children}
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

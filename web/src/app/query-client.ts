@@ -1,8 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
-import { TOAST_MS } from '@panel/contract';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n';
+import { toastError, toastSuccess } from '../components/toast';
 
 type Meta = { silent?: boolean };
 
@@ -14,11 +13,11 @@ export function showError(error: unknown) {
   if (error instanceof ApiError && error.status === 401) return;
   if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) return;
   const message = error instanceof Error && error.message ? error.message : i18n.t('common.unexpectedError');
-  notifications.show({ color: 'red', title: i18n.t('common.error'), message, autoClose: TOAST_MS });
+  toastError(message);
 }
 
 export function showSuccess(message: string) {
-  notifications.show({ color: 'green', message, autoClose: TOAST_MS });
+  toastSuccess(message);
 }
 
 export const queryClient = new QueryClient({

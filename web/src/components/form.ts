@@ -1,7 +1,7 @@
 import { useForm, type UseFormInput } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from '../api/client';
 
 /**
@@ -10,7 +10,7 @@ import { ApiError } from '../api/client';
  * errors from a 422 answer arrive already translated and are shown as they are.
  */
 export function useZodForm<Values extends Record<string, unknown>>(
-  schema: z.ZodType<unknown, Values>,
+  schema: z.ZodMiniType<Values, unknown>,
   options: Omit<UseFormInput<Values>, 'validate'> & { initialValues: Values },
 ) {
   // The first failed rule of a field is its message, as the server's first field message is

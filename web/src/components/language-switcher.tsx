@@ -1,20 +1,19 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@panel/contract';
 import { changeLocale, LANGUAGE_NAMES } from '../i18n';
 
+/** A native select: it is on every sign-in screen, and the browser's own list costs no script. */
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
   return (
-    <Select
+    <NativeSelect
       aria-label={t('common.language')}
       size={size}
       w={170}
-      allowDeselect={false}
       value={i18n.language}
       data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-      onChange={(value) => value && void changeLocale(value as Locale)}
-      comboboxProps={{ withinPortal: true }}
+      onChange={(event) => void changeLocale(event.currentTarget.value as Locale)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ok, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import * as credit from './credit.service.js';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ok, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import * as widget from './social-widget.service.js';
 
-const socialWidget = z
-  .object({ id: z.number(), whatsapp_number: z.string().nullable(), telegram_number: z.string().nullable() })
-  .nullable();
+const socialWidget = z.nullable(
+  z.object({ id: z.number(), whatsapp_number: z.nullable(z.string()), telegram_number: z.nullable(z.string()) }),
+);
 
 export const socialWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The footer's messaging links, for every visitor; null until an admin saves the widget. */

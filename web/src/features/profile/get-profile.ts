@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { profileAnswer } from '@panel/contract';
 import { api } from '../../api/client';
 
