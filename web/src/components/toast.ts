@@ -12,7 +12,7 @@ const listeners = new Set<() => void>();
 
 export const toastContainer = {
   needed: () => needed,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
