@@ -1,24 +1,42 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
 
-/** One autocannon run against a URL on this machine (loopback only), reduced to the figures we report. */
-export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.seconds,
-    headers: options.headers,
+const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
+
+/**
+ * One autocannon run against a URL on this machine (loopback only), in its own process as real
+ * clients would be, reduced to the figures we report.
+ */
+export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Load> {
+  const args = [cli, '--json', '-c', String(options.connections), '-d', String(options.seconds)];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(out) as {
+        requests: { average: number };
+        latency: Record<string, number>;
+        errors: number;
+        non2xx: number;
+      };
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50 ?? 0,
+        p95: result.latency.p97_5 ?? 0,
+        p99: result.latency.p99 ?? 0,
+        errors: result.errors,
+        non2xx: result.non2xx,
+      });
+    });
   });
-  const latency = result.latency as unknown as Record<string, number>;
-  return {
-    rps: result.requests.average,
-    p50: latency.p50 ?? result.latency.average,
-    p95: latency.p97_5 ?? latency.p99 ?? 0,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);

@@ -32,6 +32,7 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
     ADMIN_PASSWORD: 'Bench@12345',
     ADMIN_LOGIN_PREFIX: 'bench-admin',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   });
   const { app } = await startPanel(config, { logger: false });
   // The yardstick: a route that does nothing, in the same process, through the same hooks.
@@ -145,11 +146,12 @@ async function ensurePostgresDatabase(): Promise<string | undefined> {
 }
 
 console.log(`# bench on ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ${connections} connections, ${seconds} s per run`);
-await profileRatio('PGlite', undefined);
-const pgDatabase = await ensurePostgresDatabase();
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'pglite') await profileRatio('PGlite', undefined);
+const pgDatabase = !only || only === 'postgres' ? await ensurePostgresDatabase() : undefined;
 if (pgDatabase) await profileRatio('PostgreSQL', pgDatabase);
-else console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
-await startTimesAndMemory();
+else if (!only || only === 'postgres') console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
+if (!only || only === 'start') await startTimesAndMemory();
 
 console.log('\n| measure | figure | reference | note |\n|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

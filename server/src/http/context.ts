@@ -33,7 +33,8 @@ export type Auth = {
 export type Ctx = Deps & { locale: Locale; ip: string; log: FastifyBaseLogger; auth: Auth | undefined };
 
 export function ctxOf(request: FastifyRequest): Ctx {
-  return { ...request.server.deps, locale: request.locale, ip: request.ip, log: request.log, auth: request.auth };
+  const { config, database, db, mailer, limiter, adminLoginPrefix } = request.server.deps;
+  return { config, database, db, mailer, limiter, adminLoginPrefix, locale: request.locale, ip: request.ip, log: request.log, auth: request.auth };
 }
 
 /** The caller of an authenticated route; routes without auth never reach services that call this. */
