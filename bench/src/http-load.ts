@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -10,7 +11,11 @@ const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('autoc
  * One autocannon run against a URL on this machine (loopback only), in its own process as real
  * clients would be, reduced to the figures we report.
  */
-export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Load> {
+export function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; inProcess?: boolean },
+): Promise<Load> {
+  if (options.inProcess) return loadInProcess(url, options);
   const args = [cli, '--json', '-c', String(options.connections), '-d', String(options.seconds)];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(url);
@@ -40,3 +45,17 @@ export function load(url: string, options: { connections: number; seconds: numbe
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** The same run with autocannon inside the server's own process: client and server share one core. */
+async function loadInProcess(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Load> {
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+  const latency = result.latency as unknown as Record<string, number>;
+  return {
+    rps: result.requests.average,
+    p50: latency.p50 ?? 0,
+    p95: latency.p97_5 ?? 0,
+    p99: latency.p99 ?? 0,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}

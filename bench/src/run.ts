@@ -44,15 +44,19 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
     body: JSON.stringify({ email: 'bench@panel.test', password: 'Bench@12345' }),
   });
   const { token } = (await login.json()) as { token: string };
-  await load(`${address}/api/profile`, { connections, seconds: 2, headers: { authorization: `Bearer ${token}` } }); // warm-up
-  const bare = await load(`${address}/api/bench-bare`, { connections, seconds });
-  const profile = await load(`${address}/api/profile`, { connections, seconds, headers: { authorization: `Bearer ${token}` } });
-  report(
-    `GET /api/profile (${label})`,
-    `${fmt(profile.rps, 0)} req/s, p99 ${profile.p99} ms`,
-    `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
-    `ratio ${fmt(profile.rps / bare.rps, 2)}${profile.non2xx ? ` (${profile.non2xx} non-2xx!)` : ''}`,
-  );
+  const auth = { authorization: `Bearer ${token}` };
+  await load(`${address}/api/profile`, { connections, seconds: 2, headers: auth }); // warm-up
+  // Clients in their own process, as real ones are; then, for comparison, inside the server's process.
+  for (const inProcess of [false, true]) {
+    const bare = await load(`${address}/api/bench-bare`, { connections, seconds, inProcess });
+    const profile = await load(`${address}/api/profile`, { connections, seconds, headers: auth, inProcess });
+    report(
+      `GET /api/profile (${label}, load generator ${inProcess ? 'in the server process' : 'in its own process'})`,
+      `${fmt(profile.rps, 0)} req/s, p99 ${profile.p99} ms`,
+      `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
+      `ratio ${fmt(profile.rps / bare.rps, 2)}${profile.non2xx ? ` (${profile.non2xx} non-2xx!)` : ''}`,
+    );
+  }
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
