@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@panel/contract';
+import { LOCALES, PERMISSION_GROUPS } from '@panel/contract';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -43,6 +43,11 @@ describe.each(Object.entries(folders))('%s locale files', (_name, folder) => {
 });
 
 describe('web locale files', () => {
+  it('name every permission group of the catalogue', () => {
+    const english = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
+    for (const { group } of PERMISSION_GROUPS) expect(english.has(`permissionGroups.${group}`), group).toBe(true);
+  });
+
   it('leave the API namespaces to the contract', () => {
     const english = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
     for (const reserved of ['validation', 'errors', 'fields', 'success', 'mail']) {

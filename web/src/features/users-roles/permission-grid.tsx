@@ -42,7 +42,7 @@ export function PermissionGrid({ groups, value, onChange, error, disabled }: Pro
         {groups.map((group) => {
           const state = groupState(group, chosen);
           return (
-            <Fieldset key={group.group} legend={group.group} variant="filled" p="sm" disabled={disabled}>
+            <Fieldset key={group.group} legend={t(`permissionGroups.${group.group}`, { defaultValue: group.group })} variant="filled" p="sm" disabled={disabled}>
               <Stack gap={6}>
                 <Checkbox
                   label={t('usersRoles.permissions.all')}
