@@ -1,15 +1,21 @@
+import { useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { Footer } from './footer';
+import { refreshOwnPermissions } from '../../lib/user-permissions';
 
 /** The sidebar becomes a hamburger menu at 768 px and narrower (core-panel.md §2, §9). */
 const BREAKPOINT = 'sm';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The cookie holds the permissions of sign-in time; an admin may have changed the role since.
+  useEffect(() => {
+    void refreshOwnPermissions();
+  }, []);
   return (
     <AppShell
       header={{ height: 60 }}

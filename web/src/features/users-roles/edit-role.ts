@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleBody } from '@panel/contract';
 import { api } from '../../api/client';
-import { refreshOwnPermissions } from './get-user-permissions';
+import { refreshOwnPermissions } from '../../lib/user-permissions';
 
 export const editRole = ({ id, body }: { id: number; body: RoleBody }) =>
   api<{ status: true; msg: string }>(`/edit-roles/${id}`, { method: 'PUT', body });

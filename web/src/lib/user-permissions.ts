@@ -1,5 +1,5 @@
-import { api } from '../../api/client';
-import { session } from '../../lib/session';
+import { api } from '../api/client';
+import { session } from './session';
 
 export const getUserPermissions = () => api<{ status: true; msg: string; data: string[] }>('/user/user-permissions');
 
