@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, DEFAULT_ROLES, PERMISSION_GROUPS } from '@panel/contract';
 import type { Db } from './client.js';
+import { adminRoleId } from './roles.js';
 import { permissions, rolePermissions, roles, settings, users } from './schema.js';
 import { generatePassword, hashSecret } from '../lib/secrets.js';
 
@@ -41,12 +42,12 @@ export async function seed(
       .insert(rolePermissions)
       .values(def.permissions.map((name) => ({ roleId: created!.id, permissionId: permissionIds.get(name)! })));
   }
-  const [adminRole] = await db.select({ id: roles.id }).from(roles).orderBy(asc(roles.id)).limit(1);
+  const adminRole = { id: await adminRoleId(db) };
   await db
     .insert(rolePermissions)
-    .values(ALL_PERMISSIONS.map((name) => ({ roleId: adminRole!.id, permissionId: permissionIds.get(name)! })))
+    .values(ALL_PERMISSIONS.map((name) => ({ roleId: adminRole.id, permissionId: permissionIds.get(name)! })))
     .onConflictDoNothing();
-  await db.update(roles).set({ version: sql`${roles.version} + 1` }).where(eq(roles.id, adminRole!.id));
+  await db.update(roles).set({ version: sql`${roles.version} + 1` }).where(eq(roles.id, adminRole.id));
 
   const adminLoginPrefix = await ensureSetting(
     db,
@@ -55,7 +56,7 @@ export async function seed(
     () => `panel-${crypto.randomBytes(6).toString('hex')}`,
   );
 
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, adminRole!.id)).limit(1);
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, adminRole.id)).limit(1);
   if (anyAdmin) return { adminLoginPrefix };
   const email = options.adminEmail ?? 'admin@panel.local';
   const password = options.adminPassword ?? generatePassword();
@@ -68,7 +69,7 @@ export async function seed(
     email,
     passwordHash: await hashSecret(password),
     emailVerifiedAt: new Date(),
-    roleId: adminRole!.id,
+    roleId: adminRole.id,
   });
   return { adminLoginPrefix, createdAdmin: { email, password: options.adminPassword ? undefined : password } };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   CREATE_PASSWORD_TOKEN_HOURS,
   REMEMBER_ME_DAYS,
@@ -11,8 +11,8 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@panel/contract';
-import type { DbOrTx } from '../../db/client.js';
 import { emailTokens, roles, sessions, users } from '../../db/schema.js';
+import { adminRoleId } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
 import { findSession } from '../../http/auth.js';
@@ -21,11 +21,6 @@ import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../.
 import { actionMail } from '../../mail/templates.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
 import { assertUnderLimits, loginLimits, mailLimits, recordFailure, signupLimits } from './rate-limits.js';
-
-async function adminRoleId(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ id: roles.id }).from(roles).orderBy(asc(roles.id)).limit(1);
-  return row!.id;
-}
 
 export async function createSession(ctx: Ctx, userId: number, remember: boolean, userAgent?: string) {
   const token = randomToken();

@@ -21,6 +21,10 @@ export async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpo
   return token;
 }
 
+/** Unknown, used and expired tokens all fail this. */
+const live = (token: string, purpose: Purpose) =>
+  and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`));
+
 /**
  * Marks a token used and answers its account, or undefined when it is unknown, used or expired.
  * The conditional update makes a token work once even when two requests race with it.
@@ -29,14 +33,7 @@ export async function consumeEmailToken(db: DbOrTx, token: string, purpose: Purp
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(live(token, purpose))
     .returning({ userId: emailTokens.userId });
   return row?.userId;
 }
@@ -46,13 +43,6 @@ export async function peekEmailToken(db: DbOrTx, token: string, purpose: Purpose
   const [row] = await db
     .select({ userId: emailTokens.userId })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(live(token, purpose));
   return row?.userId;
 }

@@ -8,16 +8,12 @@ import {
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
+import { adminRoleId } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sendInvitation } from '../auth/auth.service.js';
-
-async function firstRoleId(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ id: roles.id }).from(roles).orderBy(asc(roles.id)).limit(1);
-  return row!.id;
-}
 
 export async function permissionGroups(ctx: Ctx) {
   const rows = await ctx.db
@@ -67,7 +63,7 @@ export async function createRole({ ctx, input }: { ctx: Ctx; input: RoleBody }) 
 
 export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; input: RoleBody }) {
   await ctx.db.transaction(async (tx) => {
-    if (id === (await firstRoleId(tx))) throw new AppError('FIRST_ROLE');
+    if (id === (await adminRoleId(tx))) throw new AppError('FIRST_ROLE');
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
     if (!role) throw new AppError('NOT_FOUND');
     const ids = await assertPermissionIds(tx, input.permissions);
@@ -86,7 +82,7 @@ export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; inp
 
 export async function deleteRole({ ctx, id }: { ctx: Ctx; id: number }) {
   await ctx.db.transaction(async (tx) => {
-    if (id === (await firstRoleId(tx))) throw new AppError('FIRST_ROLE');
+    if (id === (await adminRoleId(tx))) throw new AppError('FIRST_ROLE');
     const [role] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
     if (!role) throw new AppError('NOT_FOUND');
     // Removed accounts keep their role too: their history must still say what they were.
@@ -168,7 +164,7 @@ export async function getUser({ ctx, id }: { ctx: Ctx; id: number }) {
 async function assertRoleAssignable(ctx: Ctx, db: DbOrTx, roleId: number) {
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
   if (!role) throw fieldError('role', 'validation.roleRequired');
-  if (roleId === (await firstRoleId(db)) && !callerOf(ctx).isAdmin) throw new AppError('ADMIN_ROLE_RESERVED');
+  if (roleId === (await adminRoleId(db)) && !callerOf(ctx).isAdmin) throw new AppError('ADMIN_ROLE_RESERVED');
 }
 
 /** The new account chooses its own password from the mail it receives. */
@@ -196,7 +192,7 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: UserBody }) 
 /** Admin accounts are changed only by themselves (C10014); nobody changes their own role. */
 async function assertMayChange(ctx: Ctx, db: DbOrTx, target: { id: number; roleId: number }) {
   const me = callerOf(ctx);
-  if (target.id !== me.userId && target.roleId === (await firstRoleId(db))) throw new AppError('C10014');
+  if (target.id !== me.userId && target.roleId === (await adminRoleId(db))) throw new AppError('C10014');
 }
 
 export async function updateUser({ ctx, id, input }: { ctx: Ctx; id: number; input: UserBody }) {
@@ -221,7 +217,7 @@ export async function updateUser({ ctx, id, input }: { ctx: Ctx; id: number; inp
 async function assertMayDisableOrDelete(ctx: Ctx, db: DbOrTx, target: { id: number; roleId: number; parentResellerId: number | null }) {
   const me = callerOf(ctx);
   if (target.id === me.userId) throw new AppError('SELF_ACTION');
-  if (target.roleId === (await firstRoleId(db))) throw new AppError('C10014', { key: 'errors.adminAccountDelete' });
+  if (target.roleId === (await adminRoleId(db))) throw new AppError('C10014', { key: 'errors.adminAccountDelete' });
   // Without the staff permission, a reseller reaches only its own sub-resellers.
   if (!me.isAdmin && !me.permissions.has('user-roles') && target.parentResellerId !== me.userId) throw new AppError('C10013');
 }
