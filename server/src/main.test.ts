@@ -88,4 +88,21 @@ describe.skipIf(onPostgres)('the panel process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   });
+
+  it('comes back after a crash: the stale lock is taken over and the data is intact', async () => {
+    const crashing = start();
+    await healthy();
+    crashing.child.kill('SIGKILL');
+    await crashing.exited;
+    const after = start();
+    await healthy();
+    const res = await fetch(`http://127.0.0.1:${port}/api/${prefix}/admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@panel.local', password }),
+    });
+    expect(res.status).toBe(200);
+    after.child.kill('SIGTERM');
+    expect(await after.exited).toBe(0);
+  });
 });
