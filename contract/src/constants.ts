@@ -41,3 +41,22 @@ export const DEFAULT_DIAL_CODE = '+20';
 
 export const COOKIE_TOKEN = 'token';
 export const COOKIE_PERMISSIONS = 'permissions';
+
+/** The player applications a new panel starts with (business-panel.md: the IBO Player family). */
+export const SEED_APPLICATIONS: readonly { appName: string; trialDays: number; needsDeviceKey: boolean }[] = [
+  { appName: 'IBOPLAYER', trialDays: 7, needsDeviceKey: true },
+  { appName: 'BOBPLAYER', trialDays: 7, needsDeviceKey: true },
+  { appName: 'IBOPRO', trialDays: 7, needsDeviceKey: false },
+  { appName: 'ABEPLAYER', trialDays: 7, needsDeviceKey: false },
+  { appName: 'VIRGINIA', trialDays: 7, needsDeviceKey: false },
+  { appName: 'ALLPLAYER', trialDays: 7, needsDeviceKey: false },
+  { appName: 'HUSHPLAY', trialDays: 5, needsDeviceKey: false },
+  { appName: 'KTNPLAYER', trialDays: 5, needsDeviceKey: false },
+];
+
+/** Credit ledger transaction types (core-panel.md §9), as the credit-share logs filter them. */
+export const CREDIT_TR_TYPES = {
+  added: 'Added Credit',
+  selfCredit: 'Added Self Credit',
+  withdraw: 'Withdraw',
+} as const;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -64,6 +65,11 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
     loginIp: text('login_ip'),
+    logoPath: text('logo_path'),
+    /** The API key, encrypted with the server key so it can be shown again, and its hash for look-ups. */
+    apiKeyEncrypted: text('api_key_encrypted'),
+    apiKeyHash: text('api_key_hash'),
+    apiAccess: smallint('api_access').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,6 +77,7 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(t.email),
     index('users_role_idx').on(t.roleId),
     index('users_parent_idx').on(t.parentResellerId),
+    uniqueIndex('users_api_key_idx').on(t.apiKeyHash),
     check('users_credit_point_non_negative', sql`${t.creditPoint} >= 0`),
   ],
 );
@@ -168,6 +175,75 @@ export const notificationReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 );
 
+/** The media-player applications resellers activate (IBO Player, BOB Player, …). */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    appName: text('app_name').notNull(),
+    appLogo: text('app_logo'),
+    appPlaceLocation: text('app_place_location'),
+    appPhone: text('app_phone'),
+    appEmail: text('app_email'),
+    appTagline: text('app_tagline'),
+    appDescription: text('app_description'),
+    /** Days of free trial a device gets on its first start. */
+    trialDays: integer('trial_days').notNull().default(7),
+    /** BOBPLAYER and IBOPLAYER: resetting a playlist needs the device key. */
+    needsDeviceKey: boolean('needs_device_key').notNull().default(false),
+    /** Hidden applications stay on existing devices but are offered for no new activation. */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('applications_name_lower_idx').on(sql`lower(${t.appName})`)],
+);
+
+/** The applications a reseller may activate (its `application_allowed`). */
+export const resellerApplications = pgTable(
+  'reseller_applications',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.applicationId] }), index('reseller_applications_app_idx').on(t.applicationId)],
+);
+
+/**
+ * The credit ledger: one row per balance change, written in the same transaction as the change
+ * (DESIGN.md §4). `debitorId` lost the points, `creditorId` received them; a self credit has no
+ * debitor, a spend no creditor.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    trType: text('tr_type').notNull(),
+    creditPoint: bigint('credit_point', { mode: 'number' }).notNull(),
+    debitorId: integer('debitor_id').references(() => users.id),
+    creditorId: integer('creditor_id').references(() => users.id),
+    creatorId: integer('creator_id').references(() => users.id),
+    debitorBalanceAfter: bigint('debitor_balance_after', { mode: 'number' }),
+    creditorBalanceAfter: bigint('creditor_balance_after', { mode: 'number' }),
+    reason: text('reason'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('credit_ledger_positive', sql`${t.creditPoint} > 0`),
+    index('credit_ledger_creditor_idx').on(t.creditorId, t.createdAt),
+    index('credit_ledger_debitor_idx').on(t.debitorId, t.createdAt),
+    index('credit_ledger_type_idx').on(t.trType, t.createdAt),
+  ],
+);
+
+/** Answers of requests sent with a `request-id`: a repeat within 24 hours gets the first answer and moves nothing. */
+export const idempotentRequests = pgTable('idempotent_requests', {
+  key: text('key').primaryKey(),
+  statusCode: integer('status_code').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   permissions,
   roles,
@@ -181,4 +257,8 @@ export const schema = {
   socialWidgets,
   notifications,
   notificationReads,
+  applications,
+  resellerApplications,
+  creditLedger,
+  idempotentRequests,
 };

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, DEFAULT_ROLES, PERMISSION_GROUPS } from '@panel/contract';
+import { ALL_PERMISSIONS, DEFAULT_ROLES, PERMISSION_GROUPS, SEED_APPLICATIONS } from '@panel/contract';
 import type { Db } from './client.js';
 import { adminRoleId } from './roles.js';
-import { permissions, rolePermissions, roles, settings, users } from './schema.js';
+import { applications, permissions, rolePermissions, roles, settings, users } from './schema.js';
 import { generatePassword, hashSecret } from '../lib/secrets.js';
 
 export type SeedResult = {
@@ -55,6 +55,13 @@ export async function seed(
     options.adminLoginPrefix,
     () => `panel-${crypto.randomBytes(6).toString('hex')}`,
   );
+
+  // Once per database: an admin who later removes a seeded application does not see it come back.
+  const [applicationsSeeded] = await db.select().from(settings).where(eq(settings.key, 'applications_seeded'));
+  if (!applicationsSeeded) {
+    await db.insert(applications).values([...SEED_APPLICATIONS]).onConflictDoNothing();
+    await db.insert(settings).values({ key: 'applications_seeded', value: new Date().toISOString() });
+  }
 
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, adminRole.id)).limit(1);
   if (anyAdmin) return { adminLoginPrefix };
