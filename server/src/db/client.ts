@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -41,7 +42,8 @@ const STARTUP_LOCK_ID = 4_242_001;
 
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
+  // pg_trgm backs the keyword searches' indexes; PGlite needs its extensions named when it opens.
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
