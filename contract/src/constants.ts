@@ -54,6 +54,13 @@ export const SEED_APPLICATIONS: readonly { appName: string; trialDays: number; n
   { appName: 'KTNPLAYER', trialDays: 5, needsDeviceKey: false },
 ];
 
+/**
+ * Image uploads (application and reseller logos): PNG, JPEG, WebP or SVG up to 2 MB, checked by
+ * content on the server. The web file pickers offer the same types.
+ */
+export const IMAGE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+
 /** Credit ledger transaction types (core-panel.md §9), as the credit-share logs filter them. */
 export const CREDIT_TR_TYPES = {
   added: 'Added Credit',

@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },
+  APPLICATION_IN_USE: { status: 409, key: 'errors.applicationInUse' },
   FIRST_ROLE: { status: 403, key: 'errors.firstRoleLocked' },
   SELF_ACTION: { status: 403, key: 'errors.selfAction' },
   SELF_ROLE: { status: 403, key: 'errors.selfRole' },
@@ -40,6 +41,8 @@ export const ERROR_CATALOGUE = {
   PASSCODE_EXISTS: { status: 409, key: 'errors.passcodeExists' },
   PASSCODE_NOT_SET: { status: 409, key: 'errors.passcodeNotSet' },
   INVALID_PASSCODE: { status: 403, key: 'errors.invalidPasscode' },
+  /** A credit move from the reseller list without a passcode validated in this session in the last minutes. */
+  PASSCODE_REQUIRED: { status: 403, key: 'errors.passcodeValidationRequired' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payloadTooLarge' },
   BAD_REQUEST: { status: 400, key: 'errors.badRequest' },

@@ -7,3 +7,6 @@ export * from './users-roles.js';
 export * from './errors.js';
 export * from './i18n.js';
 export * from './notifications.js';
+export * from './resellers.js';
+export * from './applications.js';
+export * from './credit.js';

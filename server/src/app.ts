@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import type { Deps } from './http/context.js';
 import { registerAuth } from './http/auth.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { usersRolesRoutes } from './modules/users-roles/users-roles.routes.js';
@@ -16,6 +18,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { socialWidgetRoutes } from './modules/social-widget/social-widget.routes.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
+import { resellersRoutes } from './modules/resellers/resellers.routes.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -73,6 +77,9 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
 
   registerErrorHandler(app);
   registerAuth(app);
+  // Multipart bodies (logo uploads) for every module, read and checked by http/uploads.ts.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await registerUploads(app, deps.config);
 
   await app.register(
     async (api) => {
@@ -83,6 +90,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
       await api.register(socialWidgetRoutes);
       await api.register(creditRoutes);
       await api.register(notificationsRoutes);
+      await api.register(applicationsRoutes);
+      await api.register(resellersRoutes);
     },
     { prefix: '/api' },
   );
@@ -94,7 +103,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api')) {
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api') && !url.startsWith(UPLOADS_PREFIX)) {
       // The SPA decides what to show for every other path (its own 404 included); index.html is never cached.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }

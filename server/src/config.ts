@@ -31,6 +31,11 @@ const env = z.object({
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** 32 bytes as 64 hex digits or base64: encrypts reseller API keys. Unset: generated once into DATA_DIR/server.key. */
+  SERVER_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'SERVER_KEY: 32 bytes as 64 hex digits or base64')
+    .optional(),
 });
 
 export type Config = {
@@ -53,6 +58,8 @@ export type Config = {
   logLevel: string;
   /** The built web app to serve; unset or missing means API only. */
   webDist: string | undefined;
+  /** The server key from SERVER_KEY; unset means the one kept in DATA_DIR/server.key (see lib/server-key.ts). */
+  serverKey: Buffer | undefined;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +88,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    serverKey: e.SERVER_KEY === undefined ? undefined : Buffer.from(e.SERVER_KEY, /^[0-9a-fA-F]{64}$/.test(e.SERVER_KEY) ? 'hex' : 'base64'),
   };
 }
 

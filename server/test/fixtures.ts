@@ -181,3 +181,37 @@ export function expectFieldErrors(res: LightMyRequestResponse, errors: Record<st
   const body = expectError(res, 422, 'VALIDATION');
   expect(body.errors).toEqual(errors);
 }
+
+/** Ids of the seeded applications, oldest first. */
+export async function applicationIds(t: TestApp): Promise<number[]> {
+  return (await rows<{ id: number }>(t, sql`select id from applications order by id`)).map((r) => r.id);
+}
+
+/**
+ * A reseller as the panel makes one: the admin adds it (POST /api/add-resellers), or `parent`
+ * adds it as its sub-reseller (POST /api/add-subreseller); it sets its password from the mail and
+ * signs in. `applications` defaults to the first two seeded ones (a sub-reseller: its parent's).
+ */
+export async function createReseller(
+  t: TestApp,
+  options: { parent?: TestUser; applications?: number[]; name?: string; email?: string } = {},
+): Promise<TestUser> {
+  const email = options.email ?? uniqueEmail(options.parent ? 'sub' : 'reseller');
+  const name = options.name ?? `Reseller ${email.split('@')[0]}`;
+  const applications =
+    options.applications ??
+    (options.parent
+      ? (await rows<{ id: number }>(t, sql`select application_id as id from reseller_applications where user_id = ${options.parent.id} order by 1`)).map((r) => r.id)
+      : (await applicationIds(t)).slice(0, 2));
+  const res = await t.call({
+    method: 'POST',
+    url: options.parent ? '/api/add-subreseller' : '/api/add-resellers',
+    token: options.parent ? options.parent.token : await adminToken(t),
+    payload: { requestData: { name, email, application_allowed: applications } },
+  });
+  if (res.statusCode !== 201) throw new Error(`add reseller failed: ${res.statusCode} ${res.body}`);
+  const id = res.json<{ data: { id: number } }>().data.id;
+  await createPasswordFromMail(t, email);
+  const token = await t.login(email, GOOD_PASSWORD);
+  return { id, email, name, password: GOOD_PASSWORD, token, roleId: (await userRow(t, email))!.role_id };
+}

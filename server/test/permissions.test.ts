@@ -76,6 +76,8 @@ describe('the route list', () => {
     expect(publicRoutes.filter((r) => !isDocs(r)).map(label).sort()).toEqual(
       [
         'GET /api/health',
+        // Stored logos: content-hash names, read-only (server/src/http/uploads.ts).
+        'GET /uploads/*',
         'GET /api/public/social-widget',
         'POST /api/login',
         `POST /api/${ADMIN_LOGIN_PREFIX}/admin-login`,

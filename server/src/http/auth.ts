@@ -71,11 +71,64 @@ function prepareSessionQuery(db: Db) {
     .prepare('find_session');
 }
 
+const apiKeyStatements = new WeakMap<Db, ReturnType<typeof prepareApiKeyQuery>>();
+
+/**
+ * A reseller API key works as a bearer token only while its account has API access (and is live,
+ * enabled and active). The flag is read on every request, never cached: disabling takes effect at once.
+ */
+function prepareApiKeyQuery(db: Db) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      roleId: users.roleId,
+      roleVersion: roles.version,
+      isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
+      hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.apiKeyHash, sql.placeholder('keyHash')),
+        eq(users.apiAccess, 1),
+        isNull(users.deletedAt),
+        eq(users.isDisableByAdmin, 0),
+        eq(users.status, 1),
+      ),
+    )
+    .prepare('find_api_key');
+}
+
+async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
+  let statement = apiKeyStatements.get(db);
+  if (!statement) apiKeyStatements.set(db, (statement = prepareApiKeyQuery(db)));
+  const [row] = await statement.execute({ keyHash: hash });
+  // Admin accounts have no API key (the key routes refuse them); a stray one authenticates nothing.
+  if (!row || row.isAdmin) return undefined;
+  return {
+    // No session row: nothing to log out, and no passcode validated in it.
+    sessionId: 0,
+    viaApiKey: true,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    roleId: row.roleId,
+    isAdmin: false,
+    hasPasscode: row.hasPasscode,
+    permissions: await permissionsOf(db, row.roleId, row.roleVersion),
+    passcodeValidatedAt: null,
+  };
+}
+
 export async function findSession(db: Db, token: string): Promise<Auth | undefined> {
   let statement = statements.get(db);
   if (!statement) statements.set(db, (statement = prepareSessionQuery(db)));
-  const [row] = await statement.execute({ tokenHash: sha256(token) });
-  if (!row) return undefined;
+  const hash = sha256(token);
+  const [row] = await statement.execute({ tokenHash: hash });
+  if (!row) return findApiKey(db, hash);
   return {
     sessionId: row.sessionId,
     userId: row.userId,

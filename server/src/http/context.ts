@@ -27,6 +27,8 @@ export type Auth = {
   permissions: ReadonlySet<string>;
   hasPasscode: boolean;
   passcodeValidatedAt: Date | null;
+  /** Signed in with a reseller API key rather than a session (then `sessionId` is 0). */
+  viaApiKey?: boolean;
 };
 
 /** What a service function receives: dependencies plus the facts of this request. */

@@ -1,8 +1,382 @@
-import { eq } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, eq, type SQL } from 'drizzle-orm';
+import {
+  CREDIT_TR_TYPE_VALUES,
+  CREDIT_TR_TYPES,
+  IDEMPOTENCY_HOURS,
+  MAX_CREDIT_MOVE,
+  PASSCODE_RECENCY_MINUTES,
+  SEARCH_MIN_LENGTH,
+  translate,
+  type AddCreditBody,
+  type CreditLogsBody,
+  type CreditTrType,
+  type DateRangeBody,
+  type DeductCreditBody,
+  type RechargeBody,
+  type ResellerReportBody,
+} from '@panel/contract';
+import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { audit } from '../../lib/audit.js';
+import { verifySecret } from '../../lib/secrets.js';
+import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
+import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
+import * as repo from './credit.repository.js';
 
 export async function balanceOf(ctx: Ctx): Promise<number> {
   const [row] = await ctx.db.select({ creditPoint: users.creditPoint }).from(users).where(eq(users.id, callerOf(ctx).userId));
   return row?.creditPoint ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The transfer primitive: every balance change of the panel goes through `transfer`.
+// ---------------------------------------------------------------------------------------------
+
+export type Move = {
+  trType: CreditTrType;
+  amount: number;
+  /** Loses the points; null only for 'Added Self Credit', the one move that creates credit. */
+  debitorId: number | null;
+  creditorId: number;
+  reason: string;
+  requestId: string | null;
+  /** The error to answer when the debited account holds fewer than `amount` points. */
+  insufficient: () => AppError;
+};
+
+export type MoveResult = { ledgerId: number; debitorBalance: number | null; creditorBalance: number };
+
+/**
+ * Moves points inside the caller's transaction: debit, credit, one ledger row and one audit row
+ * commit or roll back together (DESIGN.md §4). The caller has locked both accounts
+ * (`repo.lockAccounts`), so the updates below never wait on each other in opposite orders.
+ */
+export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult> {
+  if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
+  if (move.debitorId === null && move.trType !== CREDIT_TR_TYPES.selfCredit) throw new AppError('INTERNAL');
+  if (move.debitorId === move.creditorId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
+  let debitorBalance: number | null = null;
+  if (move.debitorId !== null) {
+    const after = await repo.debit(tx, move.debitorId, move.amount);
+    if (after === undefined) throw move.insufficient();
+    debitorBalance = after;
+  }
+  const creditorBalance = await repo.credit(tx, move.creditorId, move.amount);
+  const me = callerOf(ctx);
+  const ledgerId = await repo.insertLedgerRow(tx, {
+    trType: move.trType,
+    creditPoint: move.amount,
+    debitorId: move.debitorId,
+    creditorId: move.creditorId,
+    creatorId: me.userId,
+    debitorBalanceAfter: debitorBalance,
+    creditorBalanceAfter: creditorBalance,
+    reason: move.reason,
+    requestId: move.requestId,
+  });
+  await audit(
+    ctx,
+    {
+      action: `credit.${move.reason}`,
+      targetType: 'user',
+      targetId: move.creditorId === me.userId && move.debitorId !== null ? move.debitorId : move.creditorId,
+      details: { ledgerId, trType: move.trType, amount: move.amount, debitorId: move.debitorId, creditorId: move.creditorId, requestId: move.requestId },
+    },
+    tx,
+  );
+  return { ledgerId, debitorBalance, creditorBalance };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency: `request-id` answers a repeat within 24 hours with the first answer.
+// ---------------------------------------------------------------------------------------------
+
+
+/** The `request-id` header: absent, or 1 to 100 visible ASCII characters. */
+export function requestIdFrom(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(header)) throw fieldError('request-id', 'validation.requestId');
+  return header;
+}
+
+/**
+ * Runs `work` in one transaction. With a request id, the key (caller + request id) is claimed
+ * first inside that transaction: a repeat, even one sent at the same moment, waits for the
+ * first to commit and then replays its answer, so credit moves once. Only successful answers
+ * are kept: a refused request moved nothing and may be retried with the same id.
+ */
+async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const print = crypto.createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
+  const key = requestId === null ? null : `${callerOf(ctx).userId}:${requestId}`;
+  return ctx.db.transaction(async (tx) => {
+    if (key !== null && !(await repo.claimIdempotencyKey(tx, key, IDEMPOTENCY_HOURS))) {
+      const stored = await repo.storedAnswer(tx, key);
+      const saved = stored?.response as { fingerprint?: string; body?: T } | undefined;
+      if (stored?.statusCode !== 200 || !saved?.body) throw new AppError('CONFLICT', { key: 'credit.requestIdReused' });
+      if (saved.fingerprint !== print) throw new AppError('CONFLICT', { key: 'credit.requestIdReused' });
+      return saved.body;
+    }
+    const answer = await work(tx);
+    if (key !== null) await repo.storeAnswer(tx, key, 200, { fingerprint: print, body: answer });
+    return answer;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calls.
+// ---------------------------------------------------------------------------------------------
+
+/** The other account of a move, within the caller's reach; an admin target is C10014 with a credit message. */
+async function reachableTarget(ctx: Ctx, tx: Tx, targetId: number) {
+  try {
+    return await targetWithinReach(ctx, targetId, { db: tx });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'C10014') throw new AppError('C10014', { key: 'credit.adminAccount' });
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('C10012', { key: 'credit.resellerNotFound' });
+    throw error;
+  }
+}
+
+function moveAnswer<D>(ctx: Ctx, key: string, data: D) {
+  return { status: true as const, httpCode: 200, statusCode: 200, msg: translate(ctx.locale, key), data };
+}
+
+const callerInsufficient = () => new AppError('C10422', { key: 'credit.callerInsufficient' });
+
+/**
+ * POST /api/admin-recharge-credit. An admin recharging its own e-mail creates credit ('Added
+ * Self Credit'); any other recharge moves points out of the caller's balance ('Added Credit')
+ * to an account within its reach. The passcode is checked first, under the brute-force limits.
+ */
+export async function recharge({ ctx, input, requestId }: { ctx: Ctx; input: RechargeBody; requestId: string | null }) {
+  const me = callerOf(ctx);
+  await checkPasscode(ctx, input.creditSharePasscode);
+  const fingerprint = ['recharge', input.resellerEmail, input.creditPoint];
+  return once(ctx, requestId, fingerprint, async (tx) => {
+    const target = await repo.findAccountByEmail(tx, input.resellerEmail);
+    if (!target || target.deletedAt) throw fieldError('resellerEmail', 'credit.resellerNotFound');
+    if (target.id === me.userId && !me.isAdmin) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
+    await repo.lockAccounts(tx, [me.userId, target.id]);
+    const self = target.id === me.userId;
+    if (!self) await reachableTarget(ctx, tx, target.id);
+    const result = await transfer(ctx, tx, {
+      trType: self ? CREDIT_TR_TYPES.selfCredit : CREDIT_TR_TYPES.added,
+      amount: input.creditPoint,
+      debitorId: self ? null : me.userId,
+      creditorId: target.id,
+      reason: 'recharge',
+      requestId,
+      insufficient: callerInsufficient,
+    });
+    return moveAnswer(ctx, self ? 'credit.selfCredited' : 'credit.recharged', {
+        tr_type: self ? CREDIT_TR_TYPES.selfCredit : CREDIT_TR_TYPES.added,
+        credit_point: self ? result.creditorBalance : result.debitorBalance!,
+        reseller_credit_point: result.creditorBalance,
+      });
+  });
+}
+
+async function checkPasscode(ctx: Ctx, passcode: string) {
+  const me = callerOf(ctx);
+  const limits = passcodeLimits(ctx, me.userId);
+  await assertUnderLimits(ctx, limits);
+  const [row] = await ctx.db.select({ hash: users.creditSharePasscodeHash }).from(users).where(eq(users.id, me.userId));
+  if (!row?.hash) throw new AppError('PASSCODE_NOT_SET');
+  if (!(await verifySecret(row.hash, passcode))) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_PASSCODE');
+  }
+  await ctx.limiter.reset(limits[0]!.key);
+}
+
+/** Moves from the reseller list need `validate-credit-share-password` in this session within the last minutes. */
+function assertPasscodeRecent(ctx: Ctx) {
+  const validatedAt = callerOf(ctx).passcodeValidatedAt;
+  if (!validatedAt || Date.now() - validatedAt.getTime() > PASSCODE_RECENCY_MINUTES * 60_000) {
+    throw new AppError('PASSCODE_REQUIRED', { params: { minutes: PASSCODE_RECENCY_MINUTES } });
+  }
+}
+
+/** C10010 'Invalid request format!': the body or path of a reseller-list move is not the call's shape. */
+export function malformed(): AppError {
+  return new AppError('C10010');
+}
+
+/** A rejected add/deduct body: C10011 with the field message when creditPoint is wrong, else C10010. */
+export function moveValidationError(issues: readonly { path: PropertyKey[]; message: string }[]): AppError {
+  const issue = issues.find((i) => i.path[0] === 'creditPoint');
+  if (!issue) return malformed();
+  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.creditPoint';
+  return new AppError('C10011', { fields: { creditPoint: [key] }, params: { max: MAX_CREDIT_MOVE } });
+}
+
+/** The body of add/deduct must name the path's reseller when it names one at all. */
+function assertSameReseller(pathId: number, input: { resellerId?: number | undefined }) {
+  if (input.resellerId !== undefined && input.resellerId !== pathId) throw new AppError('C10010');
+}
+
+/** POST /api/resellers/:id/add-credit-point: 'Added Credit' from the caller to a reseller within its reach. */
+export async function addCredit({ ctx, resellerId, input, requestId }: { ctx: Ctx; resellerId: number; input: AddCreditBody; requestId: string | null }) {
+  assertSameReseller(resellerId, input);
+  assertPasscodeRecent(ctx);
+  const me = callerOf(ctx);
+  if (resellerId === me.userId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
+  return once(ctx, requestId, ['add', resellerId, input.creditPoint], async (tx) => {
+    await repo.lockAccounts(tx, [me.userId, resellerId]);
+    await reachableTarget(ctx, tx, resellerId);
+    const result = await transfer(ctx, tx, {
+      trType: CREDIT_TR_TYPES.added,
+      amount: input.creditPoint,
+      debitorId: me.userId,
+      creditorId: resellerId,
+      reason: 'add',
+      requestId,
+      insufficient: callerInsufficient,
+    });
+    return moveAnswer(ctx, 'credit.added', { reseller_id: resellerId, credit_point: result.debitorBalance!, reseller_credit_point: result.creditorBalance });
+  });
+}
+
+/**
+ * POST /api/resellers/:id/deduct-credit-point: 'Withdraw' from a reseller within reach back to
+ * the caller (its parent, or the admin acting on it); never more than the reseller holds.
+ */
+export async function deductCredit({ ctx, resellerId, input, requestId }: { ctx: Ctx; resellerId: number; input: DeductCreditBody; requestId: string | null }) {
+  assertSameReseller(resellerId, input);
+  assertPasscodeRecent(ctx);
+  const me = callerOf(ctx);
+  if (resellerId === me.userId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
+  return once(ctx, requestId, ['deduct', resellerId, input.creditPoint], async (tx) => {
+    await repo.lockAccounts(tx, [me.userId, resellerId]);
+    await reachableTarget(ctx, tx, resellerId);
+    const result = await transfer(ctx, tx, {
+      trType: CREDIT_TR_TYPES.withdraw,
+      amount: input.creditPoint,
+      debitorId: resellerId,
+      creditorId: me.userId,
+      reason: 'deduct',
+      requestId,
+      insufficient: () => new AppError('C10424', { key: 'credit.childInsufficient', params: { points: input.creditPoint } }),
+    });
+    return moveAnswer(ctx, 'credit.deducted', { reseller_id: resellerId, credit_point: result.creditorBalance, reseller_credit_point: result.debitorBalance! });
+  });
+}
+
+/**
+ * GET /api/total-credit-points: the points shared ('Added Credit') by accounts within the
+ * caller's reach: for an admin every share of the panel, for a reseller its own shares and its
+ * sub-resellers'. Withdrawals are not subtracted: the tile counts what was handed out.
+ */
+export async function totalCreditPoints(ctx: Ctx): Promise<number> {
+  return repo.sumShared(ctx.db, CREDIT_TR_TYPES.added, accountsInReach(ctx));
+}
+
+/** Rows the caller may see: every row for an admin, else rows touching itself or its sub-resellers. */
+function visibleRows(ctx: Ctx) {
+  const reach = accountsInReach(ctx);
+  return reach ? repo.touchingAccounts(ctx.db, reach) : undefined;
+}
+
+const asTypes = (value: CreditLogsBody['transaction_type']): readonly string[] =>
+  value === undefined || value === null ? [] : typeof value === 'string' ? [value] : value;
+
+/** POST api/credit-transaction-logs. */
+export async function creditLogs({ ctx, input }: { ctx: Ctx; input: CreditLogsBody }) {
+  const types = asTypes(input.transaction_type);
+  const keyword = input.keyword?.trim();
+  const filter = {
+    where: and(
+      visibleRows(ctx),
+      input.userId ? repo.touchingAccount(input.userId) : undefined,
+      types.length > 0 && types.length < CREDIT_TR_TYPE_VALUES.length ? repo.ofTypes(types) : undefined,
+    ),
+    keyword: keyword && keyword.length >= SEARCH_MIN_LENGTH ? keyword : undefined,
+  };
+  const size = input.page_size;
+  const { entries, total } = await repo.ledgerPage(ctx.db, filter, {
+    number: input.page_number,
+    size,
+    sortKey: input.sort_key ?? 'created_at',
+    sortType: input.sort_type?.toLowerCase() === 'asc' ? 'asc' : 'desc',
+  });
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  return {
+    ResellerCreditShareLog: entries.map((e) => ({
+      id: e.id,
+      tr_type: e.trType,
+      credit_point: e.creditPoint,
+      creditor_detail: e.creditorEmail === null ? null : { email: e.creditorEmail },
+      debitor_detail: e.debitorEmail === null ? null : { email: e.debitorEmail },
+      creator: e.creatorEmail === null ? null : { email: e.creatorEmail },
+      created_at: e.createdAt.toISOString(),
+    })),
+    current_page: input.page_number,
+    last_page: lastPage,
+    total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV reports, streamed batch by batch.
+// ---------------------------------------------------------------------------------------------
+
+const REPORT_BATCH = 1000;
+
+/** A cell that a spreadsheet would run as a formula starts with a quote instead (DESIGN.md §4). */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * A report as CSV text chunks: the first batch is read before answering, so that an empty
+ * report is an error answer rather than an empty file; the rest is read while the client downloads.
+ */
+async function report(ctx: Ctx, where: SQL | undefined, empty: () => AppError): Promise<AsyncIterable<string>> {
+  const db = ctx.db;
+  const first = await repo.reportBatch(db, where, 0, REPORT_BATCH);
+  if (first.length === 0) throw empty();
+  const t = (key: string) => translate(ctx.locale, `credit.csv.${key}`);
+  const header = csvLine(['id', 'date', 'type', 'points', 'debitor', 'creditor', 'creator'].map(t));
+  async function* chunks() {
+    yield header;
+    let batch = first;
+    while (batch.length > 0) {
+      yield batch
+        .map((r) => csvLine([r.id, r.createdAt.toISOString(), r.trType, r.creditPoint, r.debitorEmail, r.creditorEmail, r.creatorEmail]))
+        .join('');
+      if (batch.length < REPORT_BATCH) return;
+      batch = await repo.reportBatch(db, where, batch.at(-1)!.id, REPORT_BATCH);
+    }
+  }
+  return chunks();
+}
+
+/** A date-only value covers its whole day: the end of the range is the start of the next day. */
+function rangeOf(input: DateRangeBody): { from: Date; to: Date } {
+  const from = new Date(input.start_date);
+  const end = new Date(input.end_date);
+  const to = /^\d{4}-\d{2}-\d{2}$/.test(input.end_date) ? new Date(end.getTime() + 86_400_000) : end;
+  return { from, to };
+}
+
+/** POST api/credit-share-log-download-date-range: the caller's visible rows of at most 3 months. */
+export async function dateRangeReport({ ctx, input }: { ctx: Ctx; input: DateRangeBody }) {
+  const { from, to } = rangeOf(input);
+  return report(ctx, and(visibleRows(ctx), repo.createdBetween(from, to)), () =>
+    new AppError('NOT_FOUND', { key: 'credit.noRecordsDateRange' }),
+  );
+}
+
+/** POST api/credit-share-log-download/resellerlist: every move of one reseller within reach (or the caller's own). */
+export async function resellerReport({ ctx, input }: { ctx: Ctx; input: ResellerReportBody }) {
+  const me = callerOf(ctx);
+  if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
+  return report(ctx, repo.touchingAccount(input.reseller_id), () => new AppError('C10012', { key: 'credit.noRecordsReseller' }));
 }

@@ -1,4 +1,5 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Permission } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { adminRoleId } from '../../db/roles.js';
 import { users } from '../../db/schema.js';
@@ -9,19 +10,23 @@ import { callerOf, type Ctx } from '../../http/context.js';
  * The reseller hierarchy (business-panel.md §1, §6): an admin acts on every account but other
  * admins (C10014); a reseller acts only on its own sub-resellers (C10013). Every service that
  * touches another account asks here, whatever ids the client sent.
+ *
+ * `staffPermission`: a staff account holding it (a users manager with 'user-roles') reaches every
+ * non-admin account as an admin does. `adminKey`: the message of the C10014 refusal.
  */
 export async function targetWithinReach(
   ctx: Ctx,
   targetId: number,
-  options: { db?: DbOrTx; includeRemoved?: boolean; lock?: boolean } = {},
+  options: { db?: DbOrTx; includeRemoved?: boolean; lock?: boolean; staffPermission?: Permission; adminKey?: string } = {},
 ) {
   const db = options.db ?? ctx.db;
   const me = callerOf(ctx);
   const query = db.select().from(users).where(eq(users.id, targetId));
   const [target] = options.lock ? await query.for('update') : await query;
   if (!target || (target.deletedAt && !options.includeRemoved)) throw new AppError('NOT_FOUND');
-  if (target.id !== me.userId && target.roleId === (await adminRoleId(db))) throw new AppError('C10014');
+  if (target.id !== me.userId && target.roleId === (await adminRoleId(db))) throw new AppError('C10014', { key: options.adminKey });
   if (me.isAdmin || target.parentResellerId === me.userId) return target;
+  if (options.staffPermission && me.permissions.has(options.staffPermission) && target.id !== me.userId) return target;
   throw new AppError('C10013');
 }
 
@@ -30,4 +35,35 @@ export function accountsInReach(ctx: Ctx): SQL | undefined {
   const me = callerOf(ctx);
   if (me.isAdmin) return undefined;
   return or(eq(users.id, me.userId), eq(users.parentResellerId, me.userId));
+}
+
+/** Whether an account id is one the caller may see (the same rule as `accountsInReach`). */
+export function idInReach(ctx: Ctx, account: { id: number; parentResellerId: number | null }): boolean {
+  const me = callerOf(ctx);
+  return me.isAdmin || account.id === me.userId || account.parentResellerId === me.userId;
+}
+
+/**
+ * Parent changes (switch, assign, promotion) take this transaction lock first: two moves checked
+ * at the same time (A under B while B goes under A) could each pass the cycle check alone.
+ */
+const HIERARCHY_LOCK_ID = 4_242_101;
+export async function lockHierarchy(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${HIERARCHY_LOCK_ID})`);
+}
+
+/**
+ * Whether placing `childId` under `newParentId` closes a loop: walks up from the new parent and
+ * looks for the child among its ancestors (the depth bound stops the walk on damaged data).
+ */
+export async function createsCycle(db: DbOrTx, childId: number, newParentId: number): Promise<boolean> {
+  if (childId === newParentId) return true;
+  const result = await db.execute(sql`
+    with recursive up(id, parent_id, depth) as (
+      select id, parent_reseller_id, 0 from users where id = ${newParentId}
+      union all
+      select u.id, u.parent_reseller_id, up.depth + 1 from users u join up on u.id = up.parent_id where up.depth < 1000
+    )
+    select 1 as hit from up where id = ${childId} limit 1`);
+  return (result as { rows: unknown[] }).rows.length > 0;
 }

@@ -554,7 +554,8 @@ describe('PUT /api/update-reseller/:id/status', () => {
     expect((await setStatus(child.id, 1, parent.token)).statusCode).toBe(200);
     expect((await userRow(t, child.email))!.is_disable_by_admin).toBe(1);
     const res = await setStatus(stranger.id, 1, parent.token);
-    expectError(res, 403, 'C10013', 'Unauthorized. You are not the parent reseller.');
+    // The web app shows 'Action Not Allowed' for a refused status change (business-panel.md §8).
+    expectError(res, 403, 'C10013', 'Action Not Allowed');
     expect((await userRow(t, stranger.email))!.is_disable_by_admin).toBe(0);
     expect((await profile(stranger.token)).statusCode).toBe(200);
   });

@@ -14,6 +14,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sendInvitation } from '../auth/auth.service.js';
+import { targetWithinReach } from '../resellers/hierarchy.js';
 
 export async function permissionGroups(ctx: Ctx) {
   const rows = await ctx.db
@@ -233,10 +234,19 @@ export async function deleteUser({ ctx, id }: { ctx: Ctx; id: number }) {
   });
 }
 
+/**
+ * Enable or disable an account: reach decided by the reseller hierarchy (a users manager holding
+ * 'user-roles' reaches every non-admin account). Every refusal is a 403 'Action Not Allowed'
+ * (business-panel.md §8) that keeps its precise code (SELF_ACTION, C10014, C10013).
+ */
 export async function setUserStatus({ ctx, id, input }: { ctx: Ctx; id: number; input: UserStatusBody }) {
+  const notAllowed = (error: unknown) =>
+    error instanceof AppError && error.status === 403 ? new AppError(error.code, { key: 'errors.actionNotAllowed' }) : error;
   await ctx.db.transaction(async (tx) => {
-    const target = await findUser(tx, id);
-    await assertMayDisableOrDelete(ctx, tx, target);
+    if (id === callerOf(ctx).userId) throw notAllowed(new AppError('SELF_ACTION'));
+    await targetWithinReach(ctx, id, { db: tx, lock: true, staffPermission: 'user-roles' }).catch((error: unknown) => {
+      throw notAllowed(error);
+    });
     await tx.update(users).set({ isDisableByAdmin: input.is_disable_by_admin }).where(and(eq(users.id, id), ne(users.isDisableByAdmin, input.is_disable_by_admin)));
     // A disabled account's sessions stop at once (the session lookup also checks the flag).
     if (input.is_disable_by_admin === 1) await tx.delete(sessions).where(eq(sessions.userId, id));

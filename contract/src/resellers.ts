@@ -1,0 +1,169 @@
+import * as z from 'zod/mini';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { emailField, idNumber, nameField, noNul, profilePasswordField, queryInt } from './fields.js';
+import { ok } from './common.js';
+
+/** Page sizes above the limit are cut to it, whatever the client sends (DESIGN.md §3). */
+const pageSize = z._default(z.pipe(queryInt(1, 1_000_000), z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE))), DEFAULT_PAGE_SIZE);
+const pageNumber = z._default(queryInt(1, 1_000_000), 1);
+/** A keyword; under 3 characters it is ignored by the server (business-panel.md §5). */
+const keyword = z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul));
+
+/** Columns the reseller lists sort by; anything else is refused rather than reaching SQL. */
+export const RESELLER_SORT_KEYS = ['id', 'name', 'email', 'credit_point', 'created_at', 'status', 'last_login_time'] as const;
+export type ResellerSortKey = (typeof RESELLER_SORT_KEYS)[number];
+const sortKey = z.optional(z.enum(RESELLER_SORT_KEYS, 'validation.invalid'));
+const sortType = z.optional(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid'));
+
+export const resellersQuery = z.object({
+  search_title: keyword,
+  page_number: pageNumber,
+  page_size: pageSize,
+  sort_key: sortKey,
+  sort_type: sortType,
+});
+export type ResellersQuery = z.infer<typeof resellersQuery>;
+
+/** The sub-reseller list names its paging fields differently (business-panel.md §7). */
+export const subResellersQuery = z.object({
+  page: pageNumber,
+  pageSize,
+  search: keyword,
+  sort_key: sortKey,
+  sort_type: sortType,
+});
+export type SubResellersQuery = z.infer<typeof subResellersQuery>;
+
+export const switchAssignQuery = z.object({ query: keyword });
+export type SwitchAssignQuery = z.infer<typeof switchAssignQuery>;
+
+const applicationIds = z
+  .array(idNumber())
+  .check(z.minLength(1, 'validation.applicationsRequired'), z.maxLength(500, 'validation.tooBig'));
+
+/** Add reseller and add sub-reseller: name, e-mail and at least one application (§5). */
+export const addResellerBody = z.object({
+  requestData: z.object({ name: nameField, email: emailField, application_allowed: applicationIds }),
+});
+export type AddResellerBody = z.infer<typeof addResellerBody>;
+
+const statusValue = z.union([z.literal(0), z.literal(1)], 'validation.invalid');
+
+/** Edit reseller: a password only when one is typed; applications only with 'edit-allowed-applications'. */
+export const editResellerBody = z.object({
+  requestData: z.object({
+    name: nameField,
+    email: emailField,
+    password: z.optional(z.nullable(z.union([z.literal(''), profilePasswordField]))),
+    application_allowed: z.optional(applicationIds),
+    status: z.optional(statusValue),
+  }),
+});
+export type EditResellerBody = z.infer<typeof editResellerBody>;
+
+/** Change password (§5): the rule, then a confirmation that is present and equal ("do not match" only when one was typed). */
+export const resellerPasswordBody = z.object({
+  requestData: z.object({ password: profilePasswordField, password_confirmation: z.optional(z.string()) }).check(
+    z.superRefine((v, ctx) => {
+      if (!v.password_confirmation) {
+        ctx.addIssue({ code: 'custom', message: 'validation.passwordConfirmationRequired', path: ['password_confirmation'], input: v });
+      } else if (v.password !== v.password_confirmation) {
+        ctx.addIssue({ code: 'custom', message: 'validation.passwordsMustMatch', path: ['password_confirmation'], input: v });
+      }
+    }),
+  ),
+});
+export type ResellerPasswordBody = z.infer<typeof resellerPasswordBody>;
+
+const resellerIdField = idNumber('validation.invalid');
+
+export const resellerIdBody = z.object({ requestData: z.object({ resellerId: resellerIdField }) });
+export type ResellerIdBody = z.infer<typeof resellerIdBody>;
+
+export const assignResellerBody = z.object({
+  requestData: z.object({
+    subResellerId: resellerIdField,
+    resellerId: idNumber('validation.resellerRequired'),
+  }),
+});
+export type AssignResellerBody = z.infer<typeof assignResellerBody>;
+
+export const changeResellerRoleBody = z.object({ role_id: idNumber('validation.roleRequired') });
+export type ChangeResellerRoleBody = z.infer<typeof changeResellerRoleBody>;
+
+export const allowedApplication = z.object({ id: z.number(), app_name: z.string() });
+
+const personRef = z.object({ id: z.number(), name: z.string(), email: z.string() });
+
+/** One row of the reseller lists: the specification's Reseller entity (business-panel.md §3). */
+export const resellerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  old_email: z.nullable(z.string()),
+  credit_point: z.number(),
+  /** Passcodes are stored hashed: a mask when one is set and the caller holds 'Credit Passcode', else null. */
+  credit_share_passcode: z.nullable(z.string()),
+  logo_path: z.nullable(z.string()),
+  isSubReseller: z.number(),
+  group_id: z.number(),
+  role_name: z.string(),
+  parent_reseller_id: z.nullable(z.number()),
+  parent_reseller: z.nullable(personRef),
+  created_at: z.string(),
+  last_login_time: z.nullable(z.string()),
+  /** Only for a caller holding 'Login Ip'. */
+  login_ip: z.nullable(z.string()),
+  status: z.number(),
+  is_disable_by_admin: z.number(),
+  created_by: z.nullable(z.number()),
+  application_allowed: z.array(allowedApplication),
+  total_boxes_activated: z.number(),
+  api_access: z.number(),
+  deleted_at: z.nullable(z.string()),
+});
+export type ResellerRow = z.infer<typeof resellerRow>;
+
+export const resellersAnswer = ok({
+  data: z.object({ data: z.array(resellerRow) }),
+  meta: z.object({ current_page: z.number(), last_page: z.number(), total: z.number(), per_page: z.number() }),
+});
+export type ResellersAnswer = z.infer<typeof resellersAnswer>;
+
+export const resellersCountAnswer = ok({ meta: z.object({ total: z.number() }) });
+
+export const subResellersAnswer = ok({
+  data: z.object({ IBOReseller: z.array(resellerRow), reseller: personRef }),
+  pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalItems: z.number() }),
+});
+export type SubResellersAnswer = z.infer<typeof subResellersAnswer>;
+
+export const resellerCandidatesAnswer = ok({ data: z.object({ IBOReseller: z.array(personRef) }) });
+
+export const subResellerDetailAnswer = ok({
+  data: z.object({
+    IBOReseller: z.object({
+      id: z.number(),
+      name: z.string(),
+      email: z.string(),
+      parent_reseller_id: z.nullable(z.number()),
+      parent_reseller: z.nullable(personRef),
+    }),
+  }),
+});
+
+export const parentResellerAnswer = ok({ data: personRef });
+
+/** Show reseller: `application_allowed` travels as a JSON string of ids, as the specification says. */
+export const showResellerAnswer = ok({
+  data: z.object({ id: z.number(), name: z.string(), email: z.string(), application_allowed: z.string(), status: z.number() }),
+});
+
+export const createdResellerAnswer = ok({ data: z.object({ id: z.number() }) });
+
+export const assignResellerAnswer = ok({ httpCode: z.string() });
+
+export const logoAnswer = ok({ data: z.object({ logo_path: z.string() }) });
+
+export const apiKeyAnswer = ok({ data: z.object({ api_key: z.string(), api_access: z.number() }) });
+export const apiAccessAnswer = ok({ data: z.object({ api_access: z.number() }) });

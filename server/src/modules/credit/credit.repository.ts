@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
+
+/** Balance changes of one move, applied by `applyMove`. */
+export type BalanceChange = { userId: number; delta: number };
+
+/**
+ * Locks the accounts of a move, lowest id first. Two moves between the same two accounts in
+ * opposite directions then always queue on the same row first and can never deadlock; the locks
+ * also hold the hierarchy still (nobody re-parents a sub-reseller mid-move).
+ */
+export async function lockAccounts(tx: Tx, ids: number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, sorted)).orderBy(asc(users.id)).for('update');
+}
+
+/**
+ * The debit is one conditional statement: `credit_point >= n` is checked by the database on the
+ * locked row, never read first and written later by the application, so no interleaving of
+ * concurrent requests can take a balance below zero. Answers the balance after, or undefined
+ * when the account holds too few points.
+ */
+export async function debit(tx: Tx, userId: number, amount: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ creditPoint: sql`${users.creditPoint} - ${amount}` })
+    .where(and(eq(users.id, userId), gte(users.creditPoint, amount)))
+    .returning({ creditPoint: users.creditPoint });
+  return row?.creditPoint;
+}
+
+export async function credit(tx: Tx, userId: number, amount: number): Promise<number> {
+  const [row] = await tx
+    .update(users)
+    .set({ creditPoint: sql`${users.creditPoint} + ${amount}` })
+    .where(eq(users.id, userId))
+    .returning({ creditPoint: users.creditPoint });
+  return row!.creditPoint;
+}
+
+export async function insertLedgerRow(tx: Tx, row: typeof creditLedger.$inferInsert): Promise<number> {
+  const [inserted] = await tx.insert(creditLedger).values(row).returning({ id: creditLedger.id });
+  return inserted!.id;
+}
+
+/**
+ * Claims `key` for this transaction: inserts it, or takes over an entry older than the
+ * idempotency window. A concurrent request with the same key waits on the insert until this
+ * transaction ends, then finds the stored answer (or, if this one rolled back, claims the key itself).
+ */
+export async function claimIdempotencyKey(tx: Tx, key: string, hours: number): Promise<boolean> {
+  const claimed = await tx
+    .insert(idempotentRequests)
+    .values({ key, statusCode: 0, response: {} })
+    .onConflictDoUpdate({
+      target: idempotentRequests.key,
+      set: { statusCode: 0, response: {}, createdAt: sql`now()` },
+      setWhere: lt(idempotentRequests.createdAt, sql`now() - make_interval(hours => ${hours})`),
+    })
+    .returning({ key: idempotentRequests.key });
+  return claimed.length > 0;
+}
+
+export async function storedAnswer(tx: Tx, key: string) {
+  const [row] = await tx
+    .select({ statusCode: idempotentRequests.statusCode, response: idempotentRequests.response })
+    .from(idempotentRequests)
+    .where(eq(idempotentRequests.key, key));
+  return row;
+}
+
+export async function storeAnswer(tx: Tx, key: string, statusCode: number, response: unknown) {
+  await tx.update(idempotentRequests).set({ statusCode, response }).where(eq(idempotentRequests.key, key));
+}
+
+export async function findAccountByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Ledger rows whose debited or credited account is one of `accounts` (a subquery of user ids). */
+export function touchingAccounts(db: DbOrTx, accounts: SQL): SQL {
+  const ids = db.select({ id: users.id }).from(users).where(accounts);
+  return or(inArray(creditLedger.debitorId, ids), inArray(creditLedger.creditorId, ids))!;
+}
+
+export function ofTypes(types: readonly string[]): SQL {
+  return inArray(creditLedger.trType, [...types]);
+}
+
+export function touchingAccount(userId: number): SQL {
+  return or(eq(creditLedger.debitorId, userId), eq(creditLedger.creditorId, userId))!;
+}
+
+/** Points given away by 'Added Credit' moves whose debited account matches `where`. */
+export async function sumShared(db: DbOrTx, trType: string, debitorIn: SQL | undefined): Promise<number> {
+  const ids = debitorIn ? db.select({ id: users.id }).from(users).where(debitorIn) : undefined;
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${creditLedger.creditPoint}), 0)` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.trType, trType), ids ? inArray(creditLedger.debitorId, ids) : undefined));
+  return Number(row!.total);
+}
+
+const debitor = alias(users, 'debitor');
+const creditor = alias(users, 'creditor');
+const creator = alias(users, 'creator');
+
+const SORT_COLUMNS = {
+  created_at: creditLedger.createdAt,
+  id: creditLedger.id,
+  tr_type: creditLedger.trType,
+  credit_point: creditLedger.creditPoint,
+} as const;
+
+export type LedgerFilter = { where: SQL | undefined; keyword?: string };
+
+/** Keyword search on the three e-mails of a row; `%` and `_` in the keyword match themselves. */
+function keywordCondition(keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(debitor.email, pattern), ilike(creditor.email, pattern), ilike(creator.email, pattern));
+}
+
+export async function ledgerPage(
+  db: DbOrTx,
+  filter: LedgerFilter,
+  page: { number: number; size: number; sortKey: keyof typeof SORT_COLUMNS; sortType: 'asc' | 'desc' },
+) {
+  const where = and(filter.where, keywordCondition(filter.keyword));
+  const order = page.sortType === 'asc' ? asc : desc;
+  const entries = await db
+    .select({
+      id: creditLedger.id,
+      trType: creditLedger.trType,
+      creditPoint: creditLedger.creditPoint,
+      createdAt: creditLedger.createdAt,
+      debitorEmail: debitor.email,
+      creditorEmail: creditor.email,
+      creatorEmail: creator.email,
+    })
+    .from(creditLedger)
+    .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+    .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+    .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  const countQuery = db.select({ total: count() }).from(creditLedger);
+  // The e-mail joins are needed for counting only when the keyword searches them.
+  const [row] = filter.keyword
+    ? await countQuery
+        .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+        .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+        .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+        .where(where)
+    : await countQuery.where(where);
+  return { entries, total: Number(row!.total) };
+}
+
+export type ReportRow = Awaited<ReturnType<typeof reportBatch>>[number];
+
+/**
+ * One batch of a report, oldest first, continuing after `afterId`. Reports read batch by batch
+ * (keyset on the primary key) rather than through one long query or transaction: memory stays
+ * bounded whatever the range holds, and PGlite's single connection is never held for a whole download.
+ */
+export async function reportBatch(db: DbOrTx, where: SQL | undefined, afterId: number, size: number) {
+  return db
+    .select({
+      id: creditLedger.id,
+      trType: creditLedger.trType,
+      creditPoint: creditLedger.creditPoint,
+      createdAt: creditLedger.createdAt,
+      debitorEmail: debitor.email,
+      creditorEmail: creditor.email,
+      creatorEmail: creator.email,
+    })
+    .from(creditLedger)
+    .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+    .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+    .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+    .where(and(where, gt(creditLedger.id, afterId)))
+    .orderBy(asc(creditLedger.id))
+    .limit(size);
+}
+
+export function createdBetween(from: Date, to: Date): SQL {
+  return and(gte(creditLedger.createdAt, from), lt(creditLedger.createdAt, to))!;
+}

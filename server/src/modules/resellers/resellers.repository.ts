@@ -1,0 +1,179 @@
+import { asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { roles, users } from '../../db/schema.js';
+
+const parent = alias(users, 'parent');
+
+const SORT_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  credit_point: users.creditPoint,
+  created_at: users.createdAt,
+  status: users.status,
+  last_login_time: users.lastLoginTime,
+} as const satisfies Record<ResellerSortKey, unknown>;
+
+/** A keyword of 3+ characters matches name or e-mail (trigram indexes); shorter ones are ignored (§5). */
+export function keywordCondition(keyword: string | undefined): SQL | undefined {
+  const search = keyword?.trim() ?? '';
+  if (search.length < SEARCH_MIN_LENGTH) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(users.name, pattern), ilike(users.email, pattern));
+}
+
+/** Accounts that are not admins: the reseller lists never show admin accounts. */
+export const notAdmin = (adminRoleId: number) => ne(users.roleId, adminRoleId);
+export const live = isNull(users.deletedAt);
+export const removed = isNotNull(users.deletedAt);
+
+const rowColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  oldEmail: users.oldEmail,
+  creditPoint: users.creditPoint,
+  hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
+  logoPath: users.logoPath,
+  roleId: users.roleId,
+  roleName: roles.name,
+  parentResellerId: users.parentResellerId,
+  parentName: parent.name,
+  parentEmail: parent.email,
+  createdAt: users.createdAt,
+  lastLoginTime: users.lastLoginTime,
+  loginIp: users.loginIp,
+  status: users.status,
+  isDisableByAdmin: users.isDisableByAdmin,
+  createdBy: users.createdBy,
+  apiAccess: users.apiAccess,
+  deletedAt: users.deletedAt,
+  applicationAllowed: sql<{ id: number; app_name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', a.id, 'app_name', a.app_name) order by a.id)
+    from reseller_applications ra join applications a on a.id = ra.application_id
+    where ra.user_id = ${users.id}), '[]'::json)`,
+};
+
+type Row = {
+  id: number;
+  name: string;
+  email: string;
+  oldEmail: string | null;
+  creditPoint: number;
+  hasPasscode: boolean;
+  logoPath: string | null;
+  roleId: number;
+  roleName: string;
+  parentResellerId: number | null;
+  parentName: string | null;
+  parentEmail: string | null;
+  createdAt: Date | string;
+  lastLoginTime: Date | string | null;
+  loginIp: string | null;
+  status: number;
+  isDisableByAdmin: number;
+  createdBy: number | null;
+  apiAccess: number;
+  deletedAt: Date | string | null;
+  applicationAllowed: { id: number; app_name: string }[] | string;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** What the caller may see of a row: the passcode only as a mask and only with 'Credit Passcode', the IP only with 'Login Ip'. */
+export type RowVisibility = { passcode: boolean; loginIp: boolean };
+
+function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
+  const apps = typeof row.applicationAllowed === 'string' ? (JSON.parse(row.applicationAllowed) as Row['applicationAllowed']) : row.applicationAllowed;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    old_email: row.oldEmail,
+    credit_point: Number(row.creditPoint),
+    credit_share_passcode: visible.passcode && row.hasPasscode ? '********' : null,
+    logo_path: row.logoPath,
+    isSubReseller: row.parentResellerId === null ? 0 : 1,
+    group_id: row.roleId,
+    role_name: row.roleName,
+    parent_reseller_id: row.parentResellerId,
+    parent_reseller:
+      row.parentResellerId !== null && row.parentEmail !== null
+        ? { id: row.parentResellerId, name: row.parentName ?? '', email: row.parentEmail }
+        : null,
+    created_at: iso(row.createdAt)!,
+    last_login_time: iso(row.lastLoginTime),
+    login_ip: visible.loginIp ? row.loginIp : null,
+    status: row.status,
+    is_disable_by_admin: row.isDisableByAdmin,
+    created_by: row.createdBy,
+    application_allowed: apps as { id: number; app_name: string }[],
+    // Devices arrive with a later issue; until then no reseller has activated a box.
+    total_boxes_activated: 0,
+    api_access: row.apiAccess,
+    deleted_at: iso(row.deletedAt),
+  };
+}
+
+/** One page of reseller rows under `where`, sorted by a whitelisted column with the id as tie-breaker. */
+export async function resellerPage(
+  db: DbOrTx,
+  options: {
+    where: SQL | undefined;
+    page: number;
+    pageSize: number;
+    sortKey: ResellerSortKey | undefined;
+    sortType: string | undefined;
+    visible: RowVisibility;
+  },
+): Promise<{ rows: ResellerRow[]; total: number }> {
+  const column = SORT_COLUMNS[options.sortKey ?? 'created_at'];
+  const direction = options.sortType?.toLowerCase() === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(parent, eq(parent.id, users.parentResellerId))
+      .where(options.where)
+      .orderBy(direction(column), direction(users.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    countAccounts(db, options.where),
+  ]);
+  return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible)), total };
+}
+
+export async function countAccounts(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(where);
+  return row!.n;
+}
+
+/** Candidate parents for switch and assign: live non-admin accounts, by e-mail or name, at most 20. */
+export async function candidateParents(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.email))
+    .limit(20);
+}
+
+export async function accountWithParent(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      parentResellerId: users.parentResellerId,
+      parentName: parent.name,
+      parentEmail: parent.email,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .leftJoin(parent, eq(parent.id, users.parentResellerId))
+    .where(eq(users.id, id));
+  return row;
+}
