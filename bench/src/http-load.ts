@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; ok?: number };
 
 const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
@@ -13,10 +13,12 @@ const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('autoc
  */
 export function load(
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; inProcess?: boolean },
+  options: { connections: number; seconds: number; headers?: Record<string, string>; inProcess?: boolean; method?: 'GET' | 'POST'; body?: unknown },
 ): Promise<Load> {
   if (options.inProcess) return loadInProcess(url, options);
   const args = [cli, '--json', '-c', String(options.connections), '-d', String(options.seconds)];
+  if (options.method) args.push('-m', options.method);
+  if (options.body !== undefined) args.push('-b', JSON.stringify(options.body), '-H', 'content-type=application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -27,7 +29,8 @@ export function load(
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const result = JSON.parse(out) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
+        '2xx': number;
         latency: Record<string, number>;
         errors: number;
         non2xx: number;
@@ -39,6 +42,7 @@ export function load(
         p99: result.latency.p99 ?? 0,
         errors: result.errors,
         non2xx: result.non2xx,
+        ok: result['2xx'],
       });
     });
   });

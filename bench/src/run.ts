@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { loadConfig } from '../../server/src/config.js';
 import { startPanel } from '../../server/src/start.js';
 import { fmt, load } from './http-load.js';
+import { resellersAndCredit } from './issue3.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -156,6 +157,10 @@ const pgDatabase = !only || only === 'postgres' ? await ensurePostgresDatabase()
 if (pgDatabase) await profileRatio('PostgreSQL', pgDatabase);
 else if (!only || only === 'postgres') console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
 if (!only || only === 'start') await startTimesAndMemory();
+if (!only || only === 'credit') {
+  const creditDatabase = await ensurePostgresDatabase();
+  if (creditDatabase) await resellersAndCredit(creditDatabase, { seconds, connections, report });
+}
 
 console.log('\n| measure | figure | reference | note |\n|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -190,10 +190,13 @@ export const creditLogsAnswer = ok({
     current_page: z.number(),
     last_page: z.number(),
     total: z.number(),
+    /** True when more rows match than the server counts (LOG_COUNT_CAP): `total` is then a lower bound. */
+    total_capped: z.boolean(),
   }),
   current_page: z.number(),
   last_page: z.number(),
   total: z.number(),
+  total_capped: z.boolean(),
 });
 export type CreditLogsAnswer = z.infer<typeof creditLogsAnswer>;
 

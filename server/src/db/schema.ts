@@ -233,6 +233,8 @@ export const creditLedger = pgTable(
     index('credit_ledger_creditor_idx').on(t.creditorId, t.createdAt),
     index('credit_ledger_debitor_idx').on(t.debitorId, t.createdAt),
     index('credit_ledger_type_idx').on(t.trType, t.createdAt),
+    // The admin's log pages (newest first over every row) and the date-range reports walk this.
+    index('credit_ledger_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -117,6 +117,9 @@ const SORT_COLUMNS = {
 
 export type LedgerFilter = { where: SQL | undefined; keyword?: string };
 
+/** Where log totals stop counting: 1,000 pages of 10, more than anyone pages through. */
+export const LOG_COUNT_CAP = 10_000;
+
 /** Keyword search on the three e-mails of a row; `%` and `_` in the keyword match themselves. */
 function keywordCondition(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined;
@@ -149,16 +152,24 @@ export async function ledgerPage(
     .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
     .limit(page.size)
     .offset((page.number - 1) * page.size);
-  const countQuery = db.select({ total: count() }).from(creditLedger);
+  // Counting a million rows on every page would cost far more than the page itself: the count
+  // stops at LOG_COUNT_CAP and the answer says so (`total_capped`).
+  const matching = db.select({ one: sql`1` }).from(creditLedger);
   // The e-mail joins are needed for counting only when the keyword searches them.
-  const [row] = filter.keyword
-    ? await countQuery
-        .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
-        .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
-        .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
-        .where(where)
-    : await countQuery.where(where);
-  return { entries, total: Number(row!.total) };
+  const limited = (
+    filter.keyword
+      ? matching
+          .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+          .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+          .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+          .where(where)
+      : matching.where(where)
+  )
+    .limit(LOG_COUNT_CAP + 1)
+    .as('limited');
+  const [row] = await db.select({ total: count() }).from(limited);
+  const total = Number(row!.total);
+  return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
 }
 
 export type ReportRow = Awaited<ReturnType<typeof reportBatch>>[number];

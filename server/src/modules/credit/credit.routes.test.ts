@@ -458,6 +458,24 @@ describe('GET /api/total-credit-points', () => {
 });
 
 describe('POST /api/credit-transaction-logs', () => {
+  it('stops counting at 10,000 rows and says the total is a lower bound', async () => {
+    const other = await createTestApp();
+    try {
+      const token = await other.loginAdmin();
+      await rows(
+        other,
+        sql`insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id)
+            select 'Added Self Credit', 1, u.id, u.id from users u, generate_series(1, 10005) where u.email = ${ADMIN_EMAIL}`,
+      );
+      const res = await other.call({ method: 'POST', url: '/api/credit-transaction-logs', token, payload: { page_number: 1, page_size: 10 } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ total: 10_000, total_capped: true, last_page: 1_000 });
+      expect(res.json().data.ResellerCreditShareLog).toHaveLength(10);
+    } finally {
+      await other.close();
+    }
+  });
+
   let parent: TestUser;
   let child: TestUser;
   beforeAll(async () => {

@@ -104,6 +104,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         current_page: data.current_page,
         last_page: data.last_page,
         total: data.total,
+        total_capped: data.total_capped,
       };
     },
   );

@@ -296,7 +296,7 @@ export async function creditLogs({ ctx, input }: { ctx: Ctx; input: CreditLogsBo
     keyword: keyword && keyword.length >= SEARCH_MIN_LENGTH ? keyword : undefined,
   };
   const size = input.page_size;
-  const { entries, total } = await repo.ledgerPage(ctx.db, filter, {
+  const { entries, total, totalCapped } = await repo.ledgerPage(ctx.db, filter, {
     number: input.page_number,
     size,
     sortKey: input.sort_key ?? 'created_at',
@@ -316,6 +316,7 @@ export async function creditLogs({ ctx, input }: { ctx: Ctx; input: CreditLogsBo
     current_page: input.page_number,
     last_page: lastPage,
     total,
+    total_capped: totalCapped,
   };
 }
 

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../server/src/config.js';
+import { startPanel } from '../../server/src/start.js';
+import { generateLargeData } from './large-data.js';
+import { fmt, load } from './http-load.js';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/**
+ * Issue 3's figures on PostgreSQL: the reseller list and the credit-share log over 100,000
+ * resellers and 1,000,000 ledger rows, and credit transfers on one hot account.
+ */
+export async function resellersAndCredit(
+  databaseUrl: string,
+  options: { seconds: number; connections: number; report: (...cells: string[]) => void },
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-bench3-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: 'bench@panel.test',
+    ADMIN_PASSWORD: 'Bench@12345',
+    ADMIN_LOGIN_PREFIX: 'bench-admin',
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '20',
+  });
+  const { app } = await startPanel(config, { logger: false });
+  app.get('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const call = async (method: string, url: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const { token } = (await call('POST', '/bench-admin/admin-login', undefined, { email: 'bench@panel.test', password: 'Bench@12345' })) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  await call('POST', '/set-credit-share-pass-code', token, { requestData: { passcode: '2468' } });
+  await call('POST', '/admin-recharge-credit', token, {
+    resellerEmail: b64('bench@panel.test'),
+    creditPoint: b64('100000000'),
+    creditSharePasscode: b64('2468'),
+  });
+
+  const started = performance.now();
+  const { firstResellerId } = await generateLargeData(databaseUrl, { resellers: 100_000, ledgerRows: 1_000_000 });
+  console.log(`generated 100,000 resellers and 1,000,000 ledger rows in ${fmt((performance.now() - started) / 1000)} s`);
+
+  const bare = await load(`${base}/api/bench-bare`, { connections: options.connections, seconds: options.seconds });
+  const list = await load(`${base}/api/total-resellers/list?search_title=777&sort_key=credit_point&sort_type=desc&page_number=1&page_size=10`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: auth,
+  });
+  const logs = await load(`${base}/api/credit-transaction-logs`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: auth,
+    method: 'POST',
+    body: { page_number: 1, page_size: 10, transaction_type: ['Added Credit', 'Added Self Credit'], sort_key: 'created_at', sort_type: 'desc' },
+  });
+  const row = (label: string, r: Awaited<ReturnType<typeof load>>) =>
+    options.report(
+      label,
+      `${fmt(r.rps, 0)} req/s, p97.5 ${r.p95} ms, p99 ${r.p99} ms`,
+      `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
+      `ratio ${fmt(r.rps / bare.rps, 2)}${r.non2xx ? ` (${r.non2xx} non-2xx!)` : ''}`,
+    );
+  row('reseller list, keyword "777", sorted by credit (100k resellers)', list);
+  row('credit-share log, first page (1M ledger rows)', logs);
+
+  // One hot account: every transfer debits the admin's balance row.
+  await call('POST', '/validate-credit-share-password', token, { requestData: { passcode: '2468' } });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const balance = async () =>
+    Number((await db.query<{ c: string }>(`select credit_point as c from users where email = 'bench@panel.test'`)).rows[0]!.c);
+  const ledgerCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from credit_ledger')).rows[0]!.n);
+  const [before, rowsBefore] = [await balance(), await ledgerCount()];
+  const transfers = await load(`${base}/api/resellers/${firstResellerId}/add-credit-point`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: auth,
+    method: 'POST',
+    body: { creditPoint: 1 },
+  });
+  const moved = before - (await balance());
+  const ledgerRows = (await ledgerCount()) - rowsBefore;
+  await db.end();
+  options.report(
+    `credit transfers on one hot account, ${options.connections} clients`,
+    `${fmt(transfers.rps, 0)} transfers/s, p99 ${transfers.p99} ms`,
+    `${transfers.ok ?? 0} answered 2xx; balance moved ${moved}; ledger rows ${ledgerRows}`,
+    moved === transfers.ok && ledgerRows === transfers.ok ? 'no point lost or doubled' : 'MISMATCH: points lost or doubled',
+  );
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
