@@ -4,7 +4,7 @@ import { PASSWORD, signIn, signInAdmin, uniqueEmail } from './helpers';
 
 test('an admin creates a role and a user, disables the user, and the user can no longer sign in', async ({ page, browser }) => {
   await signInAdmin(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('link', { name: 'Users and Roles' }).click();
   await expect(page).toHaveURL(/\/users-and-roles$/);
 
@@ -61,7 +61,7 @@ test('a reseller without user-roles is sent to 403 and sees no Users and Roles e
   await page.getByLabel('Confirm passcode').fill('1234');
   await page.getByRole('button', { name: 'Save passcode' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Profile Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Users and Roles' })).toHaveCount(0);
   await page.goto('/users-and-roles');

@@ -23,6 +23,7 @@ export class ApiError extends Error {
 
 type Options = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or a `FormData` sent as multipart (file uploads): the browser then writes the content type and its boundary. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** A bearer other than the session's (the sign-up token on the update-email screen). */
@@ -30,6 +31,8 @@ type Options = {
   /** Sign-in screens handle their own 401s; every other 401 means the session is over. */
   allowUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (the credit moves' `request-id` and `timestamp`). */
+  headers?: Record<string, string>;
 };
 
 let onSessionExpired: () => void = () => {
@@ -42,41 +45,75 @@ export function setSessionExpiredHandler(handler: () => void) {
   onSessionExpired = handler;
 }
 
-/** The one fetch client: bearer token, Accept-Language, JSON, and the error envelope turned into `ApiError`. */
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
+/** Sends one request with the bearer token and Accept-Language; a failed answer becomes an `ApiError`. */
+async function send(path: string, options: Options, accept: string): Promise<Response> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
   const token = options.token ?? session.token();
-  const headers: Record<string, string> = { 'accept-language': ACCEPT_LANGUAGE[currentLocale()], accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, 'accept-language': ACCEPT_LANGUAGE[currentLocale()], accept };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', undefined, i18n.t('common.networkError'));
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (response.ok) return body as T;
+  if (response.ok) return response;
 
-  const envelope = body as Partial<ErrorEnvelope> | undefined;
+  const envelope = parseJson(await response.text()) as Partial<ErrorEnvelope> | undefined;
   if (response.status === 401 && !options.allowUnauthorized) onSessionExpired();
   const message =
     envelope?.msg ?? (response.status === 502 ? i18n.t('common.serverError') : i18n.t('common.unexpectedError'));
   throw new ApiError(response.status, envelope?.code, envelope?.statusCode, message, envelope?.errors ?? {});
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one fetch client: bearer token, Accept-Language, JSON, and the error envelope turned into `ApiError`. */
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return parseJson(await response.text()) as T;
+}
+
+export type Download = { blob: Blob; filename: string };
+
+/**
+ * A file answer (the CSV reports): the body as a blob and the name from Content-Disposition.
+ * Failures answer the JSON error envelope like every other call.
+ */
+export async function apiDownload(path: string, options: Options & { fallbackName: string }): Promise<Download> {
+  const response = await send(path, options, 'text/csv, application/octet-stream, application/json');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : options.fallbackName };
+}
+
+/** Hands a downloaded file to the browser's download manager. */
+export function saveDownload({ blob, filename }: Download) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the click has handed the URL to the download by then.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }

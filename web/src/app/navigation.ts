@@ -9,6 +9,23 @@ export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
+    key: 'credit',
+    labelKey: 'nav.groups.credit',
+    items: [
+      { to: '/recharge-credit', labelKey: 'nav.rechargeCredit', permission: 'recharge credit' },
+      { to: '/credit-point-share-log', labelKey: 'nav.creditPointShareLog', permission: 'credit-point-share-log' },
+      { to: '/withdraw-point-share-log', labelKey: 'nav.withdrawPointShareLog', permission: 'credit-point-share-log' },
+    ],
+  },
+  {
+    key: 'appSettings',
+    labelKey: 'nav.groups.appSettings',
+    items: [
+      { to: '/app-list', labelKey: 'nav.appList', permission: 'app-list' },
+      { to: '/add-app', labelKey: 'nav.addApp', permission: 'add-module' },
+    ],
+  },
+  {
     key: 'settings',
     labelKey: 'nav.groups.settings',
     items: [

@@ -59,6 +59,44 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'update-credit-share-pass',
     redirect: '/403',
   },
+  {
+    path: '/app-list',
+    Component: page(() => import('../features/applications/app-list-page'), 'AppListPage'),
+    titleKey: 'nav.appList',
+    permission: 'app-list',
+    redirect: '/403',
+  },
+  {
+    path: '/add-app',
+    Component: page(() => import('../features/applications/add-app-page'), 'AddAppPage'),
+    titleKey: 'nav.addApp',
+    permission: 'add-module',
+    redirect: '/403',
+    back: true,
+  },
+  // No permission in the specification's table: a caller who may not read it gets the load-failure path.
+  { path: '/edit-app/:id', Component: page(() => import('../features/applications/edit-app-page'), 'EditAppPage'), titleKey: 'nav.editApp', back: true },
+  {
+    path: '/recharge-credit',
+    Component: page(() => import('../features/credit/recharge-credit-page'), 'RechargeCreditPage'),
+    titleKey: 'nav.rechargeCredit',
+    permission: 'recharge credit',
+    redirect: '/403',
+  },
+  {
+    path: '/credit-point-share-log',
+    Component: page(() => import('../features/credit/credit-point-share-log-page'), 'CreditPointShareLogPage'),
+    titleKey: 'nav.creditPointShareLog',
+    permission: 'credit-point-share-log',
+    redirect: '/403',
+  },
+  {
+    path: '/withdraw-point-share-log',
+    Component: page(() => import('../features/credit/withdraw-point-share-log-page'), 'WithdrawPointShareLogPage'),
+    titleKey: 'nav.withdrawPointShareLog',
+    permission: 'credit-point-share-log',
+    redirect: '/403',
+  },
 ];
 
 /** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */

@@ -46,7 +46,10 @@ function applyDocumentDirection(locale: Locale) {
 async function ensureLoaded(locale: Locale) {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
   const [ui, api] = await loaders[locale]();
-  i18n.addResourceBundle(locale, 'translation', { ...ui, ...api }, true, true);
+  // Merged deeply: a namespace may hold both the browser's texts and the API's (`credit.report.*`
+  // next to `credit.recharged`); locales.test.ts keeps their keys apart.
+  i18n.addResourceBundle(locale, 'translation', ui, true, true);
+  i18n.addResourceBundle(locale, 'translation', api, true, true);
 }
 
 /** Loads the language, switches to it and remembers the choice in local storage. */

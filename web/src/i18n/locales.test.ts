@@ -48,6 +48,13 @@ describe('web locale files', () => {
     for (const { group } of PERMISSION_GROUPS) expect(english.has(`permissionGroups.${group}`), group).toBe(true);
   });
 
+  it('share no key with the API texts (both load into one bundle)', () => {
+    const web = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
+    const api = flatten(JSON.parse(fs.readFileSync(path.join(folders.api, 'en.json'), 'utf8')) as Tree);
+    const clash = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+    expect([...web.keys()].filter((k) => [...api.keys()].some((a) => clash(k, a)))).toEqual([]);
+  });
+
   it('leave the API namespaces to the contract', () => {
     const english = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
     for (const reserved of ['validation', 'errors', 'fields', 'success', 'mail']) {

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { APP_NAME_MAX_LENGTH, APP_URL_MAX_LENGTH, applicationCreateFields, type ApplicationCreateFields } from '@panel/contract';
+import { showSuccess } from '../../app/query-client';
+import { useErrorText, useZodForm } from '../../components/form';
+import { toastError } from '../../components/toast';
+import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
+import { useCreateApplication } from './create-application';
+import { LogoInput, logoProblem } from './logo-input';
+
+/** Add application (business-panel.md §2; permission add-module, checked by the route guard): name, logo image, app URL. */
+export function AddAppPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const create = useCreateApplication();
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | undefined>();
+  const form = useZodForm<ApplicationCreateFields>(applicationCreateFields, { initialValues: { appName: '', appPlaceLocation: '' } });
+
+  const submit = form.onSubmit((fields) => {
+    const problem = logoProblem(logo);
+    if (problem) {
+      setLogoError(problem);
+      return;
+    }
+    create.mutate(
+      { fields, logo },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t('applications.created'));
+          void navigate('/app-list');
+        },
+        onError: (error) => {
+          const fieldErrors = applicationFieldErrors(error);
+          if (!fieldErrors) return toastError(applicationSaveMessage(error));
+          const { appLogo, ...rest } = fieldErrors;
+          form.setErrors(rest);
+          setLogoError(appLogo);
+        },
+      },
+    );
+  });
+
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h3">
+        {t('applications.addTitle')}
+      </Title>
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label={t('applications.fields.name')}
+              required
+              data-autofocus
+              maxLength={APP_NAME_MAX_LENGTH}
+              {...form.getInputProps('appName')}
+              error={errorText(form.errors.appName, 'appName')}
+            />
+            <LogoInput
+              value={logo}
+              onChange={(file) => {
+                setLogo(file);
+                setLogoError(undefined);
+              }}
+              error={errorText(logoError, 'appLogo')}
+              disabled={create.isPending}
+            />
+            <TextInput
+              label={t('applications.fields.url')}
+              type="url"
+              required
+              placeholder="https://"
+              maxLength={APP_URL_MAX_LENGTH}
+              {...form.getInputProps('appPlaceLocation')}
+              error={errorText(form.errors.appPlaceLocation, 'appPlaceLocation')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate('/app-list')} disabled={create.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                {t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

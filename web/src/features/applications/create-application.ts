@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApplicationAnswer, ApplicationCreateFields } from '@panel/contract';
+import { api } from '../../api/client';
+
+/** Multipart, as the specification sends it: appName, appPlaceLocation and the optional appLogo file. */
+export const createApplication = ({ fields, logo }: { fields: ApplicationCreateFields; logo: File | null }) => {
+  const body = new FormData();
+  body.append('appName', fields.appName);
+  body.append('appPlaceLocation', fields.appPlaceLocation);
+  if (logo) body.append('appLogo', logo);
+  return api<ApplicationAnswer>('/create-applications', { method: 'POST', body });
+};
+
+export function useCreateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApplication,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** Refused with 409 APPLICATION_IN_USE while resellers are allowed the application: the list then offers hiding it. */
+export const deleteApplication = (id: number) => api<{ status: true; msg: string }>(`/delete-applications/${id}`, { method: 'DELETE' });
+
+export function useDeleteApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteApplication,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApplicationsAnswer, ApplicationSortKey } from '@panel/contract';
+import { api } from '../../api/client';
+
+export type ApplicationsParams = {
+  page_number: number;
+  page_size: number;
+  search_title: string;
+  sort_key: ApplicationSortKey;
+  sort_type: 'asc' | 'desc';
+};
+
+export const getApplications = (params: ApplicationsParams) => api<ApplicationsAnswer>('/get-applications', { query: params });
+export const applicationsQuery = (params: ApplicationsParams) => ({
+  queryKey: ['applications', params],
+  queryFn: () => getApplications(params),
+  placeholderData: keepPreviousData,
+  // The table shows 'Failed to fetch applications.' in place of its rows.
+  meta: { silent: true },
+});
+export const useApplications = (params: ApplicationsParams) => useQuery(applicationsQuery(params));

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DateRangeBody } from '@panel/contract';
+import { apiDownload, saveDownload } from '../../api/client';
+
+/** POST api/credit-share-log-download-date-range: the ledger rows of a date range as CSV. */
+export const downloadCreditShareReport = (body: DateRangeBody) =>
+  apiDownload('/credit-share-log-download-date-range', {
+    method: 'POST',
+    body,
+    fallbackName: `credit-share-${body.start_date}-${body.end_date}.csv`,
+  });
+
+export function useDownloadCreditShareReport() {
+  return useMutation({
+    mutationFn: downloadCreditShareReport,
+    // The form shows the server's message or 'No records found for the given date range'.
+    meta: { silent: true },
+    onSuccess: saveDownload,
+  });
+}

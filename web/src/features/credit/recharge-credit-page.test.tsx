@@ -1,0 +1,95 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodeBase64Utf8 } from '@panel/contract';
+import { RechargeCreditPage } from './recharge-credit-page';
+
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+function setup() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <RechargeCreditPage />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { invalidate };
+}
+
+const emailBox = () => screen.getByLabelText(/Reseller email/, { selector: 'input' });
+const amountBox = () => screen.getByRole('textbox', { name: /Credit points/ });
+
+describe('RechargeCreditPage', () => {
+  type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
+  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  beforeEach(() => {
+    fetchMock = vi.fn<Fetch>(async () => json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for both the e-mail and the amount', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please provide both reseller email and credit points');
+  });
+
+  it('keeps only digits in the amount', () => {
+    setup();
+    fireEvent.change(amountBox(), { target: { value: '1a2.5-' } });
+    expect(amountBox()).toHaveValue('125');
+  });
+
+  it('asks for the passcode, shows the server message of a wrong one, then recharges', async () => {
+    const { invalidate } = setup();
+    fireEvent.change(emailBox(), { target: { value: 'admin@e2e.test' } });
+    fireEvent.change(amountBox(), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Please enter your credit share passcode')).toBeInTheDocument();
+
+    fetchMock.mockImplementation(async (url: URL) =>
+      url.pathname === '/api/admin-recharge-credit'
+        ? json(403, { status: false, code: 'INVALID_PASSCODE', statusCode: 403, msg: 'Invalid passcode', errors: {} })
+        : json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} }),
+    );
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '1111' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Invalid passcode')).toBeInTheDocument();
+
+    fetchMock.mockImplementation(async () => json(200, { status: true, msg: 'Credit points added to your own balance.' }));
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['credit-points'] }));
+    const recharge = fetchMock.mock.calls.filter(([u]) => u.pathname === '/api/admin-recharge-credit').at(-1)!;
+    const body = JSON.parse(recharge[1]!.body as string) as Record<string, string>;
+    expect(decodeBase64Utf8(body.resellerEmail!)).toBe('admin@e2e.test');
+    expect(decodeBase64Utf8(body.creditPoint!)).toBe('40');
+    expect(decodeBase64Utf8(body.creditSharePasscode!)).toBe('482915');
+    await waitFor(() => expect(amountBox()).toHaveValue(''));
+    expect(toasts.success).toHaveBeenCalledWith('Credit points added to your own balance.');
+  });
+
+  it('says so when the server does not answer', async () => {
+    setup();
+    fireEvent.change(emailBox(), { target: { value: 'r@example.com' } });
+    fireEvent.change(amountBox(), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
+    const dialog = await screen.findByRole('dialog');
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Server did not respond'));
+  });
+});

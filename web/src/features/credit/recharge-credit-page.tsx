@@ -1,0 +1,204 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField, PASSCODE_MAX_LENGTH } from '@panel/contract';
+import { showSuccess } from '../../app/query-client';
+import { toastError } from '../../components/toast';
+import { rechargeFailure } from './recharge-credit-errors';
+import { ResellerEmailInput } from './reseller-email-input';
+import { useRechargeCredit } from './recharge-credit';
+
+type Fields = { resellerEmail?: string; creditPoint?: string };
+
+/**
+ * Recharge credit (business-panel.md §2, §5): a reseller e-mail and an amount, then the
+ * credit-share passcode in a prompt. Recharging another account moves points out of the
+ * caller's balance; an admin entering its own e-mail adds self credit.
+ */
+export function RechargeCreditPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [amount, setAmount] = useState('');
+  const [formError, setFormError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Fields>({});
+  const [prompting, setPrompting] = useState(false);
+
+  // The contract's field rules, with their messages in the reader's language.
+  const message = (key: string | undefined, field: string) =>
+    key && t(key, { field: t(`fields.${field}`), max: MAX_CREDIT_MOVE });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(undefined);
+    if (!email.trim() || !amount) {
+      setFieldErrors({});
+      setFormError(t('credit.recharge.bothRequired'));
+      return;
+    }
+    const errors: Fields = {
+      resellerEmail: message(emailField.safeParse(email).error?.issues[0]?.message, 'resellerEmail'),
+      creditPoint: message(creditPointField.safeParse(amount).error?.issues[0]?.message, 'creditPoint'),
+    };
+    setFieldErrors(errors);
+    if (!errors.resellerEmail && !errors.creditPoint) setPrompting(true);
+  };
+
+  const done = (answerMessage: string) => {
+    showSuccess(answerMessage || t('credit.recharge.success'));
+    setPrompting(false);
+    setEmail('');
+    setAmount('');
+  };
+
+  return (
+    <Card withBorder padding="lg" maw={560}>
+      <form onSubmit={submit} noValidate aria-labelledby="recharge-title">
+        <Stack>
+          <Group gap="xs">
+            <IconCoins size={20} aria-hidden />
+            <Text fw={600} id="recharge-title">
+              {t('credit.recharge.heading')}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('credit.recharge.intro')}
+          </Text>
+          <ResellerEmailInput
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setFieldErrors((e) => ({ ...e, resellerEmail: undefined }));
+            }}
+            error={fieldErrors.resellerEmail}
+          />
+          <TextInput
+            label={t('credit.recharge.creditPoints')}
+            placeholder={t('credit.recharge.creditPointsPlaceholder')}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            value={amount}
+            // Digits only (business-panel.md §5): anything else never reaches the box.
+            onChange={(event) => {
+              setAmount(event.currentTarget.value.replace(/\D/g, ''));
+              setFieldErrors((e) => ({ ...e, creditPoint: undefined }));
+            }}
+            error={fieldErrors.creditPoint}
+          />
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit">{t('credit.recharge.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+      <PasscodePrompt
+        opened={prompting}
+        email={email.trim()}
+        amount={amount}
+        onClose={() => setPrompting(false)}
+        onDone={done}
+        onFieldErrors={(fields) => {
+          setPrompting(false);
+          setFieldErrors({ resellerEmail: fields.resellerEmail, creditPoint: fields.creditPoint });
+        }}
+      />
+    </Card>
+  );
+}
+
+type PromptProps = {
+  opened: boolean;
+  email: string;
+  amount: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+  onFieldErrors: (fields: Record<string, string>) => void;
+};
+
+function PasscodePrompt({ opened, email, amount, onClose, onDone, onFieldErrors }: PromptProps) {
+  const { t } = useTranslation();
+  const recharge = useRechargeCredit();
+  const [passcode, setPasscode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const close = () => {
+    if (recharge.isPending) return;
+    setPasscode('');
+    setError(undefined);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (!passcode) {
+      setError(t('credit.recharge.passcodeRequired'));
+      return;
+    }
+    const invalid = passcodeField.safeParse(passcode).error?.issues[0]?.message;
+    if (invalid) {
+      setError(t(invalid, { field: t('fields.creditSharePasscode') }));
+      return;
+    }
+    setError(undefined);
+    recharge.mutate(
+      { resellerEmail: email, creditPoint: amount, creditSharePasscode: passcode },
+      {
+        onSuccess: (answer) => {
+          setPasscode('');
+          onDone(answer.msg);
+        },
+        onError: (failure) => {
+          const reaction = rechargeFailure(failure);
+          if (reaction.where === 'passcode') setError(reaction.message);
+          else {
+            setPasscode('');
+            if (reaction.where === 'fields') onFieldErrors(reaction.fields);
+            else {
+              toastError(reaction.message);
+              onClose();
+            }
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('credit.recharge.passcodeTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{t('credit.recharge.passcodeText', { points: amount, email })}</Text>
+          <PasswordInput
+            label={t('credit.recharge.passcode')}
+            required
+            data-autofocus
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={PASSCODE_MAX_LENGTH}
+            value={passcode}
+            onChange={(event) => {
+              setPasscode(event.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={recharge.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={recharge.isPending}>
+              {t('credit.recharge.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
