@@ -131,18 +131,18 @@ export async function resellerPage(
 ): Promise<{ rows: ResellerRow[]; total: number }> {
   const column = SORT_COLUMNS[options.sortKey ?? 'created_at'];
   const direction = options.sortType?.toLowerCase() === 'asc' ? asc : desc;
-  const [rows, total] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(parent, eq(parent.id, users.parentResellerId))
-      .where(options.where)
-      .orderBy(direction(column), direction(users.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    countAccounts(db, options.where),
-  ]);
+  // One pass: the page and the number of matching rows together (a second query would repeat
+  // the whole search); only a page past the end needs the separate count.
+  const rows = await db
+    .select({ ...rowColumns, fullCount: sql<string>`count(*) over ()` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(parent, eq(parent.id, users.parentResellerId))
+    .where(options.where)
+    .orderBy(direction(column), direction(users.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const total = rows.length > 0 ? Number(rows[0]!.fullCount) : await countAccounts(db, options.where);
   return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible)), total };
 }
 
