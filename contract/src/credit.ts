@@ -234,3 +234,23 @@ export type DateRangeBody = z.infer<typeof dateRangeBody>;
 /** POST api/credit-share-log-download/resellerlist. */
 export const resellerReportBody = z.object({ reseller_id: idLike });
 export type ResellerReportBody = z.infer<typeof resellerReportBody>;
+
+/** POST api/activation-report-download-reseller-list: one reseller's activations, optionally of one module. */
+export const activationReportBody = z.object({
+  reseller_id: idLike,
+  moduleType: z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong')))),
+});
+export type ActivationReportBody = z.infer<typeof activationReportBody>;
+
+/** The activation report's columns (business-panel.md §3, activated device record). */
+export const ACTIVATION_REPORT_COLUMNS = [
+  'id',
+  'module',
+  'mac_address',
+  'reseller_email',
+  'box_expiry_date',
+  'credit_point',
+  'comment',
+  'activated_from',
+  'created_at',
+] as const;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBase64Utf8, decodeBase64Utf8, translate } from '@panel/contract';
+import { ACTIVATION_REPORT_COLUMNS, encodeBase64Utf8, decodeBase64Utf8, translate } from '@panel/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import { createVerifiedUser, expectError, expectFieldErrors, rows, signedUpReseller, type TestUser } from '../../../test/fixtures.js';
 import {
@@ -665,5 +665,25 @@ describe('the ledger', () => {
     // setPasscode is idempotent for the fixtures; the second call must not replace the passcode.
     await setPasscode(t, admin, '1111');
     await validatePasscode(t, admin, PASSCODE);
+  });
+});
+
+describe('POST /api/activation-report-download-reseller-list', () => {
+  const download = (token: string, resellerId: number) =>
+    t.call({ method: 'POST', url: '/api/activation-report-download-reseller-list', token, payload: { reseller_id: resellerId, moduleType: 'IBOPLAYER' } });
+
+  it('answers a CSV with its header row while the reseller has no activations', async () => {
+    const r = await reseller(t);
+    const res = await download(admin, r.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body).toBe(`${ACTIVATION_REPORT_COLUMNS.map((c) => `"${c}"`).join(',')}\r\n`);
+  });
+
+  it("refuses another reseller's sub-reseller with C10013 as JSON", async () => {
+    const owner = await reseller(t);
+    const stranger = await subReseller(t, await reseller(t));
+    const res = await download(owner.token, stranger.id);
+    expectError(res, 403, 'C10013');
   });
 });

@@ -13,6 +13,7 @@ import {
   rechargeAnswer,
   rechargeBody,
   resellerReportBody,
+  activationReportBody,
   totalCreditPointsAnswer,
   translate,
 } from '@panel/contract';
@@ -126,6 +127,22 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const chunks = await credit.resellerReport({ ctx, input: request.body });
       return sendCsv(reply, `credit-share-reseller-${request.body.reseller_id}.csv`, chunks);
+    },
+  );
+
+  app.post(
+    '/activation-report-download-reseller-list',
+    { config: { permission: 'download-report' }, schema: { tags, body: activationReportBody } },
+    async (request, reply) => {
+      const ctx = ctxOf(request);
+      // Reach is checked before the first row is sent, so a refusal is still a JSON error.
+      const rows = credit.activationReport({ ctx, input: request.body });
+      const first = await rows.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* rows;
+      }
+      return sendCsv(reply, `activations-reseller-${request.body.reseller_id}.csv`, all());
     },
   );
 };

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
 import {
+  ACTIVATION_REPORT_COLUMNS,
+  type ActivationReportBody,
   CREDIT_TR_TYPE_VALUES,
   CREDIT_TR_TYPES,
   IDEMPOTENCY_HOURS,
@@ -380,4 +382,14 @@ export async function resellerReport({ ctx, input }: { ctx: Ctx; input: Reseller
   const me = callerOf(ctx);
   if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
   return report(ctx, repo.touchingAccount(input.reseller_id), () => new AppError('C10012', { key: 'credit.noRecordsReseller' }));
+}
+
+/**
+ * One reseller's activation report. Devices and activations arrive with the devices issue: until
+ * then every reseller has none, and the report is its header row alone.
+ */
+export async function* activationReport({ ctx, input }: { ctx: Ctx; input: ActivationReportBody }) {
+  const me = callerOf(ctx);
+  if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
+  yield csvLine([...ACTIVATION_REPORT_COLUMNS]);
 }
