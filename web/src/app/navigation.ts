@@ -9,6 +9,16 @@ export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
+    key: 'reseller',
+    labelKey: 'nav.groups.reseller',
+    items: [
+      { to: '/reseller-list', labelKey: 'nav.resellerList', permission: 'reseller-list' },
+      { to: '/deleted-resellers-list', labelKey: 'nav.deletedResellerList', permission: 'deleted-reseller-list' },
+      { to: '/add-reseller', labelKey: 'nav.addReseller', permission: 'add-reseller' },
+      { to: '/add-sub-reseller', labelKey: 'nav.addSubReseller', permission: 'add-sub-reseller' },
+    ],
+  },
+  {
     key: 'credit',
     labelKey: 'nav.groups.credit',
     items: [

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { addResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, type AddResellerBody } from '@panel/contract';
+import { showSuccess } from '../../app/query-client';
+import { useZodForm } from '../../components/form';
+import { toastError } from '../../components/toast';
+import { session } from '../../lib/session';
+import { useAddReseller, type CreatedResellerAnswer } from './add-reseller';
+import { useAddSubReseller } from './add-sub-reseller';
+import { ApplicationsSelect } from './applications-select';
+import { getParentReseller } from './get-parent-reseller';
+import { addResellerFailure } from './reseller-form-errors';
+import { ADD_RESELLER_REDIRECT_MS, RESELLER_LIST_PATH } from './reseller-forms-constants';
+import { useDelayedRedirect } from './use-delayed-redirect';
+import { useResellerErrorText } from './use-reseller-error-text';
+
+type Fields = AddResellerBody['requestData'];
+const fieldsSchema = addResellerBody.shape.requestData;
+
+/** Where the screen goes 3 s after a reseller was added (business-panel.md §4). */
+async function destination(kind: 'reseller' | 'sub', created: CreatedResellerAnswer): Promise<string> {
+  const fallback = session.has('reseller-list') || session.has('show-reseller-list') ? RESELLER_LIST_PATH : '/dashboard';
+  if (kind === 'reseller' || !session.has('sub-reseller-list')) return fallback;
+  // The new sub-reseller's parent is the caller: its own sub-reseller list, where the new row is.
+  try {
+    const parent = await getParentReseller(created.data.id);
+    return `/sub-reseller-list/${parent.data.id}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Add reseller and add sub-reseller (business-panel.md §2): name, e-mail and the allowed applications. */
+export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
+  const { t } = useTranslation();
+  const errorText = useResellerErrorText();
+  const redirect = useDelayedRedirect();
+  const addReseller = useAddReseller();
+  const addSubReseller = useAddSubReseller();
+  const mutation = kind === 'reseller' ? addReseller : addSubReseller;
+  const [alert, setAlert] = useState<string | undefined>();
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useZodForm<Fields>(fieldsSchema, { initialValues: { name: '', email: '', application_allowed: [] } });
+
+  const submit = form.onSubmit((fields) => {
+    setAlert(undefined);
+    mutation.mutate(
+      { requestData: fields },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t(kind === 'reseller' ? 'resellerForms.add.created' : 'resellerForms.add.subCreated'));
+          form.reset();
+          setRedirecting(true);
+          void destination(kind, answer).then((to) => redirect(to, ADD_RESELLER_REDIRECT_MS));
+        },
+        onError: (error) => {
+          const failure = addResellerFailure(error);
+          if (failure.fields) form.setErrors(failure.fields);
+          if (failure.alert) setAlert(failure.alert);
+          if (failure.toast) toastError(failure.toast);
+        },
+      },
+    );
+  });
+
+  const busy = mutation.isPending || redirecting;
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h3">
+        {t(kind === 'reseller' ? 'resellerForms.add.title' : 'resellerForms.add.subTitle')}
+      </Title>
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {t('resellerForms.add.invitationHint')}
+            </Text>
+            <TextInput
+              label={t('resellerForms.fields.name')}
+              required
+              maxLength={NAME_MAX_LENGTH}
+              autoComplete="off"
+              {...form.getInputProps('name')}
+              error={errorText(form.errors.name, 'name')}
+            />
+            <TextInput
+              label={t('resellerForms.fields.email')}
+              type="email"
+              required
+              maxLength={EMAIL_MAX_LENGTH}
+              autoComplete="off"
+              {...form.getInputProps('email')}
+              error={errorText(form.errors.email, 'email')}
+            />
+            <ApplicationsSelect
+              value={form.values.application_allowed}
+              onChange={(ids) => {
+                form.setFieldValue('application_allowed', ids);
+                form.clearFieldError('application_allowed');
+              }}
+              error={errorText(form.errors.application_allowed, 'application_allowed')}
+              disabled={busy}
+            />
+            {alert && (
+              <Alert color="red" variant="light" role="alert">
+                {alert}
+              </Alert>
+            )}
+            {redirecting && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('resellerForms.add.redirecting')}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={mutation.isPending} disabled={redirecting}>
+                {t(kind === 'reseller' ? 'resellerForms.add.submit' : 'resellerForms.add.submitSub')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

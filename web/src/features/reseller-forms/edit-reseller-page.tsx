@@ -1,0 +1,155 @@
+import { Alert, Button, Card, Center, Group, Loader, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_MAX_LENGTH, editResellerBody, NAME_MAX_LENGTH, type EditResellerBody } from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { showSuccess } from '../../app/query-client';
+import { useZodForm } from '../../components/form';
+import { toastError } from '../../components/toast';
+import { session } from '../../lib/session';
+import { ApplicationsSelect } from './applications-select';
+import { ChangeResellerPasswordForm } from './change-reseller-password-form';
+import { useEditReseller } from './edit-reseller';
+import { parseApplicationIds, useReseller, type ShowResellerAnswer } from './get-reseller';
+import { editResellerFailure } from './reseller-form-errors';
+import { EDIT_RESELLER_REDIRECT_MS, RESELLER_LIST_PATH } from './reseller-forms-constants';
+import { useDelayedRedirect } from './use-delayed-redirect';
+import { useResellerErrorText } from './use-reseller-error-text';
+import { useResellerId } from './use-reseller-id';
+
+type Fields = EditResellerBody['requestData'];
+const fieldsSchema = editResellerBody.shape.requestData;
+const FORM_FIELDS = ['name', 'email', 'application_allowed', 'status'] as const;
+
+/** /edit-reseller/:resellerId (permission edit-reseller, else /401): the details form and a separate password form. */
+export function EditResellerPage() {
+  const { t } = useTranslation();
+  const id = useResellerId();
+  const reseller = useReseller(id ?? 0);
+
+  let content;
+  if (id === undefined) {
+    content = <LoadAlert message={t('resellerForms.edit.loadFailed')} />;
+  } else if (reseller.isPending) {
+    content = (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (reseller.isError) {
+    // C10014 'Cannot edit an admin account', C10013 and the like keep the server's words.
+    const error = reseller.error;
+    content = <LoadAlert message={error instanceof ApiError && error.status !== 0 ? error.message : t('resellerForms.errors.network')} />;
+  } else {
+    content = (
+      <>
+        <EditResellerForm key={id} id={id} loaded={reseller.data.data} />
+        <ChangeResellerPasswordForm id={id} />
+      </>
+    );
+  }
+
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h3">
+        {t('resellerForms.edit.title')}
+      </Title>
+      {content}
+    </Stack>
+  );
+}
+
+function LoadAlert({ message }: { message: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+function EditResellerForm({ id, loaded }: { id: number; loaded: ShowResellerAnswer['data'] }) {
+  const { t } = useTranslation();
+  const errorText = useResellerErrorText();
+  const redirect = useDelayedRedirect();
+  const edit = useEditReseller();
+  // Applications are shown, and sent, only with 'edit-allowed-applications' (business-panel.md §2).
+  const editApplications = session.has('edit-allowed-applications');
+  const form = useZodForm<Fields>(fieldsSchema, {
+    initialValues: {
+      name: loaded.name,
+      email: loaded.email,
+      application_allowed: editApplications ? parseApplicationIds(loaded.application_allowed) : undefined,
+      status: loaded.status === 0 ? 0 : 1,
+    },
+  });
+
+  const submit = form.onSubmit((fields) => {
+    edit.mutate(
+      { id, body: { requestData: fields } },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t('resellerForms.edit.updated'));
+          redirect(session.has('reseller-list') ? RESELLER_LIST_PATH : '/dashboard', EDIT_RESELLER_REDIRECT_MS);
+        },
+        onError: (error) => {
+          const failure = editResellerFailure(error, FORM_FIELDS);
+          if (failure.fields) form.setErrors(failure.fields);
+          if (failure.toast) toastError(failure.toast);
+        },
+      },
+    );
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={submit} noValidate aria-label={t('resellerForms.edit.detailsTitle')}>
+        <Stack>
+          <Title order={2} size="h4">
+            {t('resellerForms.edit.detailsTitle')}
+          </Title>
+          <TextInput
+            label={t('resellerForms.fields.name')}
+            required
+            maxLength={NAME_MAX_LENGTH}
+            {...form.getInputProps('name')}
+            error={errorText(form.errors.name, 'name')}
+          />
+          <TextInput
+            label={t('resellerForms.fields.email')}
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            {...form.getInputProps('email')}
+            error={errorText(form.errors.email, 'email')}
+          />
+          {editApplications && (
+            <ApplicationsSelect
+              value={form.values.application_allowed ?? []}
+              onChange={(ids) => {
+                form.setFieldValue('application_allowed', ids);
+                form.clearFieldError('application_allowed');
+              }}
+              error={errorText(form.errors.application_allowed, 'application_allowed')}
+              disabled={edit.isPending}
+            />
+          )}
+          <Radio.Group
+            label={t('resellerForms.fields.status')}
+            value={String(form.values.status ?? 1)}
+            onChange={(value) => form.setFieldValue('status', value === '0' ? 0 : 1)}
+            error={errorText(form.errors.status, 'status')}
+          >
+            <Group mt="xs">
+              <Radio value="1" label={t('resellerForms.edit.active')} />
+              <Radio value="0" label={t('resellerForms.edit.inactive')} />
+            </Group>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={edit.isPending}>
+              {t('resellerForms.edit.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EditResellerBody } from '@panel/contract';
+import { api } from '../../api/client';
+
+type OkAnswer = { status: true; msg: string };
+
+/** PUT /api/resellers/{id}/edit: name, e-mail, status, and the applications only with 'edit-allowed-applications'. */
+export const editReseller = ({ id, body }: { id: number; body: EditResellerBody }) =>
+  api<OkAnswer>(`/resellers/${id}/edit`, { method: 'PUT', body });
+
+export function useEditReseller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editReseller,
+    meta: { silent: true },
+    onSuccess: async (_answer, { id }) => {
+      await queryClient.invalidateQueries({ queryKey: ['reseller', id] });
+      await queryClient.invalidateQueries({ queryKey: ['resellers'] });
+      await queryClient.invalidateQueries({ queryKey: ['sub-resellers'] });
+    },
+  });
+}

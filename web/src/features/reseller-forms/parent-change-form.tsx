@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { assignResellerBody } from '@panel/contract';
+import { showSuccess } from '../../app/query-client';
+import { toastError } from '../../components/toast';
+import { session } from '../../lib/session';
+import { useAssignReseller } from './assign-reseller';
+import { ParentPicker, type ParentChoice } from './parent-picker';
+import { assignFailure } from './reseller-form-errors';
+import { ASSIGN_RESELLER_REDIRECT_MS, RESELLER_LIST_PATH } from './reseller-forms-constants';
+import { useDelayedRedirect } from './use-delayed-redirect';
+
+type Props = {
+  /** The account that gets the new parent. */
+  subResellerId: number;
+  excludeIds: number[];
+  submitLabel: string;
+};
+
+/**
+ * Choose a parent and send POST /api/assign-resellers. Nothing is sent before a reseller is
+ * chosen ('Please select a reseller from the search bar', the contract's rule); success (httpCode
+ * '200') leads back to the reseller list after 2 s (business-panel.md §4).
+ */
+export function ParentChangeForm({ subResellerId, excludeIds, submitLabel }: Props) {
+  const { t } = useTranslation();
+  const redirect = useDelayedRedirect();
+  const assign = useAssignReseller();
+  const [parent, setParent] = useState<ParentChoice | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [done, setDone] = useState(false);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = z.safeParse(assignResellerBody, { requestData: { subResellerId, resellerId: parent?.id ?? 0 } });
+    if (!parsed.success) {
+      const key = parsed.error.issues[0]?.message ?? 'validation.resellerRequired';
+      setError(t(key, { field: t('fields.resellerId') }));
+      return;
+    }
+    setError(undefined);
+    assign.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        if (answer.httpCode !== '200') return toastError(answer.msg || t('resellerForms.errors.anErrorOccurredDot'));
+        showSuccess(answer.msg);
+        setDone(true);
+        redirect(session.has('reseller-list') ? RESELLER_LIST_PATH : '/dashboard', ASSIGN_RESELLER_REDIRECT_MS);
+      },
+      onError: (failure) => toastError(assignFailure(failure)),
+    });
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ParentPicker
+            value={parent}
+            onChange={(choice) => {
+              setParent(choice);
+              setError(undefined);
+            }}
+            excludeIds={excludeIds}
+            error={error}
+            disabled={assign.isPending || done}
+          />
+          {parent && (
+            <Text size="sm" c="dimmed">
+              {t('resellerForms.picker.chosen', { name: parent.name, email: parent.email })}
+            </Text>
+          )}
+          {done && (
+            <Alert color="green" variant="light" role="status">
+              {t('resellerForms.assign.redirecting')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={assign.isPending} disabled={done}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

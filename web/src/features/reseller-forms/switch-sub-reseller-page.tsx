@@ -1,0 +1,62 @@
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { AccountSummary } from './account-summary';
+import { useParentReseller } from './get-parent-reseller';
+import { useSubResellerDetail } from './get-sub-reseller-detail';
+import { ParentChangeForm } from './parent-change-form';
+import { detailLoadFailure } from './reseller-form-errors';
+import { useResellerId } from './use-reseller-id';
+
+/**
+ * /switch-sub-reseller/:resellerId (permission switch-reseller, else /403): the sub-reseller's
+ * current parent (name and e-mail) and an e-mail search for another one.
+ */
+export function SwitchSubResellerPage() {
+  const { t } = useTranslation();
+  const id = useResellerId();
+  const detail = useSubResellerDetail(id ?? 0);
+  const parent = useParentReseller(id ?? 0);
+
+  let content;
+  if (id === undefined || detail.isError) {
+    content = <ErrorAlert message={detailLoadFailure(detail.error)} />;
+  } else if (detail.isPending || parent.isPending) {
+    content = (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (parent.isError) {
+    // 404: 'This Reseller has no parent reseller!' from the server; no answer: the loading error.
+    const error = parent.error;
+    content = <ErrorAlert message={error instanceof ApiError && error.status !== 0 ? error.message : detailLoadFailure(error)} />;
+  } else {
+    const account = detail.data.data.IBOReseller;
+    const current = parent.data.data;
+    content = (
+      <>
+        <AccountSummary heading={t('resellerForms.switch.subReseller')} name={account.name} email={account.email} />
+        <AccountSummary heading={t('resellerForms.switch.currentParent')} name={current.name} email={current.email} />
+        <ParentChangeForm subResellerId={account.id} excludeIds={[account.id, current.id]} submitLabel={t('resellerForms.switch.submit')} />
+      </>
+    );
+  }
+
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h3">
+        {t('resellerForms.switch.title')}
+      </Title>
+      {content}
+    </Stack>
+  );
+}
+
+function ErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,128 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ResellerRow } from '@panel/contract';
+import { CreditMoveModal, type CreditMoveKind } from './credit-move-modal';
+
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const reseller = { id: 42, email: 'child@example.com', credit_point: 7 } as ResellerRow;
+
+function setup(kind: CreditMoveKind) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const onClose = vi.fn();
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <CreditMoveModal reseller={reseller} kind={kind} onClose={onClose} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { onClose };
+}
+
+type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
+const calls = (fetchMock: ReturnType<typeof vi.fn<Fetch>>, path: string) => fetchMock.mock.calls.filter(([url]) => url.pathname === path);
+
+describe('CreditMoveModal', () => {
+  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  beforeEach(() => {
+    toasts.success.mockReset();
+    fetchMock = vi.fn<Fetch>(async (url: URL, init?: RequestInit) => {
+      if (url.pathname === '/api/validate-credit-share-password') {
+        const { passcode } = (JSON.parse(init!.body as string) as { requestData: { passcode: string } }).requestData;
+        return passcode === '482915'
+          ? json(200, { status: true, msg: 'Passcode is valid.' })
+          : json(403, { status: false, code: 'INVALID_PASSCODE', statusCode: 403, msg: 'Invalid passcode', errors: {} });
+      }
+      return json(200, { status: true, msg: 'Credit points added successfully.', data: {} });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the passcode first, validates it, then sends the amount with a fresh request-id', async () => {
+    const { onClose } = setup('add');
+    const dialog = await screen.findByRole('dialog', { name: 'Add credit points' });
+    // No amount box until the passcode has been accepted.
+    expect(within(dialog).queryByRole('textbox', { name: /Credit points/ })).not.toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Please enter your credit share passcode')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '1111' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Invalid passcode')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Credit points/ })).not.toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const amount = await within(dialog).findByRole('textbox', { name: /Credit points/ });
+    expect(within(dialog).getByText('child@example.com holds 7 credit points.')).toBeInTheDocument();
+
+    // At least 1.
+    fireEvent.change(amount, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
+    expect(await within(dialog).findByText('The credit point must be a whole number of at least 1.')).toBeInTheDocument();
+    expect(calls(fetchMock, '/api/resellers/42/add-credit-point')).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [move] = calls(fetchMock, '/api/resellers/42/add-credit-point');
+    expect(JSON.parse(move![1]!.body as string)).toEqual({ resellerId: 42, creditPoint: 5 });
+    expect((move![1]!.headers as Record<string, string>)['request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(toasts.success).toHaveBeenCalledWith('Credit points added successfully.');
+  });
+
+  it('refuses to deduct more than the reseller holds, and asks for the passcode again when its check has lapsed', async () => {
+    setup('deduct');
+    const dialog = await screen.findByRole('dialog', { name: 'Deduct credit points' });
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const amount = await within(dialog).findByRole('textbox', { name: /Credit points/ });
+
+    fireEvent.change(amount, { target: { value: '8' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deduct credit' }));
+    expect(await within(dialog).findByText('You can deduct at most 7 credit points.')).toBeInTheDocument();
+    expect(calls(fetchMock, '/api/resellers/42/deduct-credit-point')).toHaveLength(0);
+
+    fetchMock.mockImplementationOnce(async () =>
+      json(403, {
+        status: false,
+        code: 'PASSCODE_REQUIRED',
+        statusCode: 403,
+        msg: 'Please confirm your credit share passcode again.',
+        errors: {},
+      }),
+    );
+    fireEvent.change(amount, { target: { value: '7' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deduct credit' }));
+    expect(await within(dialog).findByText('Please confirm your credit share passcode again.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Credit share passcode/)).toBeInTheDocument();
+  });
+
+  it('shows the network text and retries with the same request-id when no answer came', async () => {
+    setup('add');
+    const dialog = await screen.findByRole('dialog', { name: 'Add credit points' });
+    fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const amount = await within(dialog).findByRole('textbox', { name: /Credit points/ });
+    fireEvent.change(amount, { target: { value: '3' } });
+
+    fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Network error. Please try again later.');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
+    await waitFor(() => expect(calls(fetchMock, '/api/resellers/42/add-credit-point')).toHaveLength(2));
+    const [first, second] = calls(fetchMock, '/api/resellers/42/add-credit-point').map(([, init]) => (init!.headers as Record<string, string>)['request-id']);
+    expect(second).toBe(first);
+  });
+});

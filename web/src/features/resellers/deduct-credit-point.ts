@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreditMoveAnswer, DeductCreditBody } from '@panel/contract';
+import { api } from '../../api/client';
+import { invalidateBalances, type CreditMoveInput } from './add-credit-point';
+
+/** POST /api/resellers/:id/deduct-credit-point: moves points from a sub-reseller back to its parent. */
+export const deductCreditPoint = ({ id, creditPoint, requestId }: CreditMoveInput) =>
+  api<CreditMoveAnswer>(`/resellers/${id}/deduct-credit-point`, {
+    method: 'POST',
+    headers: { 'request-id': requestId, timestamp: new Date().toISOString() },
+    body: { resellerId: id, creditPoint } satisfies DeductCreditBody,
+  });
+
+export function useDeductCreditPoint() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deductCreditPoint, meta: { silent: true }, onSuccess: () => invalidateBalances(queryClient) });
+}

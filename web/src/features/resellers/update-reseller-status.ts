@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserStatusBody } from '@panel/contract';
+import { api } from '../../api/client';
+
+export type ResellerStatusInput = { id: number; body: UserStatusBody };
+
+/** PUT /api/update-reseller/:id/status: is_disable_by_admin 1 disables the account (its sessions stop), 0 enables it. */
+export const updateResellerStatus = ({ id, body }: ResellerStatusInput) =>
+  api<{ status: true; msg: string }>(`/update-reseller/${id}/status`, { method: 'PUT', body });
+
+export function useUpdateResellerStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateResellerStatus,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['resellers'] }),
+  });
+}
