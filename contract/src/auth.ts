@@ -56,7 +56,7 @@ export const passcodeForm = z.object({ passcode: passcodeField, passcode_confirm
 );
 export type PasscodeForm = z.infer<typeof passcodeForm>;
 
-export const profileAnswer = ok({ data: z.object({ name: z.string(), email: z.string(), hasPasscode: z.boolean() }) });
+export const profileAnswer = ok({ data: z.object({ id: z.number(), name: z.string(), email: z.string(), hasPasscode: z.boolean() }) });
 
 /** Profile: name required; a password is optional, but when given it needs its rule and a matching confirmation. */
 export const profileBody = z

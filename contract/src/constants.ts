@@ -67,3 +67,9 @@ export const CREDIT_TR_TYPES = {
   selfCredit: 'Added Self Credit',
   withdraw: 'Withdraw',
 } as const;
+
+/** Redirect delays after reseller forms (business-panel.md §4) and the sub-reseller search debounce (§9). */
+export const ADD_RESELLER_REDIRECT_MS = 3000;
+export const EDIT_RESELLER_REDIRECT_MS = 1000;
+export const ASSIGN_RESELLER_REDIRECT_MS = 2000;
+export const SUB_RESELLER_SEARCH_DEBOUNCE_MS = 300;

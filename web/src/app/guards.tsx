@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { session } from '../lib/session';
-import { useProfile } from '../features/profile/get-profile';
+import { useProfile } from '../api/profile';
 import { allowed } from './navigation';
 import type { PrivateRoute } from './routes';
 

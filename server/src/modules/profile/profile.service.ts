@@ -8,7 +8,7 @@ import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-l
 
 export async function getProfile(ctx: Ctx) {
   const me = callerOf(ctx);
-  return { name: me.name, email: me.email, hasPasscode: me.hasPasscode };
+  return { id: me.userId, name: me.name, email: me.email, hasPasscode: me.hasPasscode };
 }
 
 /** A new password signs the account out of every other session; this one stays. */

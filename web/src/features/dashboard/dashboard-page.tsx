@@ -10,7 +10,7 @@ import { CreditShareReportForm } from '../credit/credit-share-report-form';
 import { useCreditPoints } from '../credit/get-credit-points';
 import { useTotalCreditPoints } from '../credit/get-total-credit-points';
 import { UnreadNotificationsPopup } from '../notifications/unread-notifications-popup';
-import { useProfile } from '../profile/get-profile';
+import { useProfile } from '../../api/profile';
 import { useResellersCount } from './get-resellers-count';
 
 /** Who may count the resellers (the server's rule for GET api/counting-resellers/totalCount). */

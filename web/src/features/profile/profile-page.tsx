@@ -5,7 +5,7 @@ import { profileBody, type ProfileBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
-import { useProfile } from './get-profile';
+import { useProfile } from '../../api/profile';
 import { useUpdateProfile } from './update-profile';
 
 /** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password. */

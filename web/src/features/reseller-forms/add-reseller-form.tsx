@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { addResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, type AddResellerBody } from '@panel/contract';
+import { ADD_RESELLER_REDIRECT_MS, type AddResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, addResellerBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
-import { useAddReseller, type CreatedResellerAnswer } from './add-reseller';
+import { useAddReseller } from './add-reseller';
 import { useAddSubReseller } from './add-sub-reseller';
 import { ApplicationsSelect } from './applications-select';
-import { getParentReseller } from './get-parent-reseller';
+import { profileQuery } from '../../api/profile';
+import { queryClient } from '../../app/query-client';
 import { addResellerFailure } from './reseller-form-errors';
-import { ADD_RESELLER_REDIRECT_MS, RESELLER_LIST_PATH } from './reseller-forms-constants';
+import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useDelayedRedirect } from './use-delayed-redirect';
 import { useResellerErrorText } from './use-reseller-error-text';
 
@@ -19,13 +20,13 @@ type Fields = AddResellerBody['requestData'];
 const fieldsSchema = addResellerBody.shape.requestData;
 
 /** Where the screen goes 3 s after a reseller was added (business-panel.md §4). */
-async function destination(kind: 'reseller' | 'sub', created: CreatedResellerAnswer): Promise<string> {
+async function destination(kind: 'reseller' | 'sub'): Promise<string> {
   const fallback = session.has('reseller-list') || session.has('show-reseller-list') ? RESELLER_LIST_PATH : '/dashboard';
   if (kind === 'reseller' || !session.has('sub-reseller-list')) return fallback;
   // The new sub-reseller's parent is the caller: its own sub-reseller list, where the new row is.
   try {
-    const parent = await getParentReseller(created.data.id);
-    return `/sub-reseller-list/${parent.data.id}`;
+    const me = await queryClient.fetchQuery(profileQuery());
+    return `/sub-reseller-list/${me.data.id}`;
   } catch {
     return fallback;
   }
@@ -52,7 +53,7 @@ export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
           showSuccess(answer.msg || t(kind === 'reseller' ? 'resellerForms.add.created' : 'resellerForms.add.subCreated'));
           form.reset();
           setRedirecting(true);
-          void destination(kind, answer).then((to) => redirect(to, ADD_RESELLER_REDIRECT_MS));
+          void destination(kind).then((to) => redirect(to, ADD_RESELLER_REDIRECT_MS));
         },
         onError: (error) => {
           const failure = addResellerFailure(error);

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Center, Group, Loader, Radio, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX_LENGTH, editResellerBody, NAME_MAX_LENGTH, type EditResellerBody } from '@panel/contract';
+import { EDIT_RESELLER_REDIRECT_MS, EMAIL_MAX_LENGTH, type EditResellerBody, NAME_MAX_LENGTH, editResellerBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useZodForm } from '../../components/form';
@@ -11,7 +11,7 @@ import { ChangeResellerPasswordForm } from './change-reseller-password-form';
 import { useEditReseller } from './edit-reseller';
 import { parseApplicationIds, useReseller, type ShowResellerAnswer } from './get-reseller';
 import { editResellerFailure } from './reseller-form-errors';
-import { EDIT_RESELLER_REDIRECT_MS, RESELLER_LIST_PATH } from './reseller-forms-constants';
+import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useDelayedRedirect } from './use-delayed-redirect';
 import { useResellerErrorText } from './use-reseller-error-text';
 import { useResellerId } from './use-reseller-id';

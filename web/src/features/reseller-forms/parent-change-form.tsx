@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { assignResellerBody } from '@panel/contract';
+import { ASSIGN_RESELLER_REDIRECT_MS, assignResellerBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
 import { useAssignReseller } from './assign-reseller';
 import { ParentPicker, type ParentChoice } from './parent-picker';
 import { assignFailure } from './reseller-form-errors';
-import { ASSIGN_RESELLER_REDIRECT_MS, RESELLER_LIST_PATH } from './reseller-forms-constants';
+import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useDelayedRedirect } from './use-delayed-redirect';
 
 type Props = {

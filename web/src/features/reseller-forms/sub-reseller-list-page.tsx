@@ -1,3 +1,4 @@
+import { SUB_RESELLER_SEARCH_DEBOUNCE_MS } from '@panel/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Alert, Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
@@ -16,7 +17,7 @@ import { session } from '../../lib/session';
 import { useSubResellers } from './get-sub-resellers';
 import { usePromoteSubReseller } from './promote-sub-reseller';
 import { promoteFailure } from './reseller-form-errors';
-import { RESELLER_LIST_PATH, SUB_RESELLER_SEARCH_DEBOUNCE_MS } from './reseller-forms-constants';
+import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useResellerId } from './use-reseller-id';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { profileAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { api } from './client';
 
 export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
