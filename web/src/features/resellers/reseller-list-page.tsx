@@ -32,6 +32,7 @@ import { BulkActionModal, type BulkAction } from './bulk-action-modal';
 import { ChangeRoleModal } from './change-role-modal';
 import { CreditMoveModal, type CreditMoveKind } from './credit-move-modal';
 import { useDownloadResellerReport } from './download-reseller-report';
+import { useDownloadActivationReport } from './download-activation-report';
 import { useResellers } from './get-resellers';
 import { LogoModal } from './logo-modal';
 import { useRemoveReseller } from './remove-reseller';
@@ -64,6 +65,7 @@ export function ResellerListPage() {
   const updateStatus = useUpdateResellerStatus();
   const remove = useRemoveReseller();
   const download = useDownloadResellerReport();
+  const downloadActivations = useDownloadActivationReport();
   const [dialog, setDialog] = useState<Dialog>();
   const [selected, setSelected] = useState<Map<number, ResellerRow>>(new Map());
   const [bulk, setBulk] = useState<BulkAction>();
@@ -133,6 +135,8 @@ export function ResellerListPage() {
 
   const downloadReport = (row: ResellerRow) =>
     download.mutate(row.id, { onError: (error) => toastError(reportErrorMessage(error)) });
+  const downloadActivationReport = (row: ResellerRow) =>
+    downloadActivations.mutate(row.id, { onError: (error) => toastError(reportErrorMessage(error)) });
 
   const actions = (r: ResellerRow) => {
     const disabled = r.is_disable_by_admin === 1;
@@ -190,6 +194,11 @@ export function ResellerListPage() {
       can.report && (
         <Menu.Item key="report" leftSection={<IconDownload size={16} />} onClick={() => downloadReport(r)}>
           {t('resellerList.actions.creditReport')}
+        </Menu.Item>
+      ),
+      can.report && (
+        <Menu.Item key="activations" leftSection={<IconDownload size={16} />} onClick={() => downloadActivationReport(r)}>
+          {t('resellerList.actions.activationReport')}
         </Menu.Item>
       ),
       can.role && (
