@@ -36,6 +36,20 @@ async function permissionsOf(db: Db, roleId: number, version: number): Promise<R
   return names;
 }
 
+/** What a request needs of its account, whether it came with a session or an API key. */
+const accountColumns = {
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  roleId: users.roleId,
+  roleVersion: roles.version,
+  isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
+  hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
+};
+
+/** An account that may act: not removed, not disabled by an admin, active. */
+const accountUsable = and(isNull(users.deletedAt), eq(users.isDisableByAdmin, 0), eq(users.status, 1));
+
 const statements = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 
 /**
@@ -45,17 +59,7 @@ const statements = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
  */
 function prepareSessionQuery(db: Db) {
   return db
-    .select({
-      sessionId: sessions.id,
-      passcodeValidatedAt: sessions.passcodeValidatedAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      roleId: users.roleId,
-      roleVersion: roles.version,
-      isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
-      hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
-    })
+    .select({ sessionId: sessions.id, passcodeValidatedAt: sessions.passcodeValidatedAt, ...accountColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -63,9 +67,7 @@ function prepareSessionQuery(db: Db) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deletedAt),
-        eq(users.isDisableByAdmin, 0),
-        eq(users.status, 1),
+        accountUsable,
       ),
     )
     .prepare('find_session');
@@ -79,24 +81,14 @@ const apiKeyStatements = new WeakMap<Db, ReturnType<typeof prepareApiKeyQuery>>(
  */
 function prepareApiKeyQuery(db: Db) {
   return db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      roleId: users.roleId,
-      roleVersion: roles.version,
-      isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
-      hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
-    })
+    .select(accountColumns)
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
         eq(users.apiKeyHash, sql.placeholder('keyHash')),
         eq(users.apiAccess, 1),
-        isNull(users.deletedAt),
-        eq(users.isDisableByAdmin, 0),
-        eq(users.status, 1),
+        accountUsable,
       ),
     )
     .prepare('find_api_key');

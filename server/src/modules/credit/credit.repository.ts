@@ -108,6 +108,24 @@ const debitor = alias(users, 'debitor');
 const creditor = alias(users, 'creditor');
 const creator = alias(users, 'creator');
 
+/** Ledger rows with the e-mails of the three accounts they name, as logs and reports show them. */
+function ledgerRowsWithEmails(db: DbOrTx) {
+  return db
+    .select({
+      id: creditLedger.id,
+      trType: creditLedger.trType,
+      creditPoint: creditLedger.creditPoint,
+      createdAt: creditLedger.createdAt,
+      debitorEmail: debitor.email,
+      creditorEmail: creditor.email,
+      creatorEmail: creator.email,
+    })
+    .from(creditLedger)
+    .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+    .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+    .leftJoin(creator, eq(creator.id, creditLedger.creatorId));
+}
+
 const SORT_COLUMNS = {
   created_at: creditLedger.createdAt,
   id: creditLedger.id,
@@ -134,20 +152,7 @@ export async function ledgerPage(
 ) {
   const where = and(filter.where, keywordCondition(filter.keyword));
   const order = page.sortType === 'asc' ? asc : desc;
-  const entries = await db
-    .select({
-      id: creditLedger.id,
-      trType: creditLedger.trType,
-      creditPoint: creditLedger.creditPoint,
-      createdAt: creditLedger.createdAt,
-      debitorEmail: debitor.email,
-      creditorEmail: creditor.email,
-      creatorEmail: creator.email,
-    })
-    .from(creditLedger)
-    .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
-    .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
-    .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+  const entries = await ledgerRowsWithEmails(db)
     .where(where)
     .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
     .limit(page.size)
@@ -180,20 +185,7 @@ export type ReportRow = Awaited<ReturnType<typeof reportBatch>>[number];
  * bounded whatever the range holds, and PGlite's single connection is never held for a whole download.
  */
 export async function reportBatch(db: DbOrTx, where: SQL | undefined, afterId: number, size: number) {
-  return db
-    .select({
-      id: creditLedger.id,
-      trType: creditLedger.trType,
-      creditPoint: creditLedger.creditPoint,
-      createdAt: creditLedger.createdAt,
-      debitorEmail: debitor.email,
-      creditorEmail: creditor.email,
-      creatorEmail: creator.email,
-    })
-    .from(creditLedger)
-    .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
-    .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
-    .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+  return ledgerRowsWithEmails(db)
     .where(and(where, gt(creditLedger.id, afterId)))
     .orderBy(asc(creditLedger.id))
     .limit(size);
