@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField, PASSCODE_MAX_LENGTH } from '@panel/contract';
+import { PasscodeInput } from '../../components/passcode-input';
+import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { toastError } from '../../components/toast';
 import { rechargeFailure } from './recharge-credit-errors';
@@ -175,13 +176,8 @@ function PasscodePrompt({ opened, email, amount, onClose, onDone, onFieldErrors 
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{t('credit.recharge.passcodeText', { points: amount, email })}</Text>
-          <PasswordInput
+          <PasscodeInput
             label={t('credit.recharge.passcode')}
-            required
-            data-autofocus
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={PASSCODE_MAX_LENGTH}
             value={passcode}
             onChange={(event) => {
               setPasscode(event.currentTarget.value);

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { creditPointField, MAX_CREDIT_MOVE, passcodeField, PASSCODE_MAX_LENGTH, type ResellerRow } from '@panel/contract';
+import { PasscodeInput } from '../../components/passcode-input';
+import { creditPointField, MAX_CREDIT_MOVE, passcodeField, type ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useAddCreditPoint } from './add-credit-point';
@@ -135,13 +136,8 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
         <form onSubmit={checkPasscode} noValidate>
           <Stack>
             <Text size="sm">{t('resellerList.credit.passcodeText')}</Text>
-            <PasswordInput
+            <PasscodeInput
               label={t('resellerList.credit.passcode')}
-              required
-              data-autofocus
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PASSCODE_MAX_LENGTH}
               value={passcode}
               onChange={(event) => {
                 setPasscode(event.currentTarget.value);
