@@ -11,23 +11,27 @@ export function useListParams(initial: { pageSize?: number; sort?: Sort } = {}) 
   const [pageSize, setPageSizeState] = useState(initial.pageSize ?? DEFAULT_PAGE_SIZE);
   const [keyword, setKeywordState] = useState('');
   const [sort, setSortState] = useState<Sort | undefined>(initial.sort);
+  const setPageSize = (size: number) => {
+    setPageSizeState(size);
+    setPage(1);
+  };
+  const setSort = (value: Sort) => {
+    setSortState(value);
+    setPage(1);
+  };
   return {
     page,
     pageSize,
     keyword,
     sort,
     setPage,
-    setPageSize: (size: number) => {
-      setPageSizeState(size);
-      setPage(1);
-    },
+    setPageSize,
     setKeyword: (value: string) => {
       setKeywordState(value);
       setPage(1);
     },
-    setSort: (value: Sort) => {
-      setSortState(value);
-      setPage(1);
-    },
+    setSort,
+    /** The paging and sorting props of a DataTable showing this list. */
+    tableProps: { page, pageSize, sort, onPageChange: setPage, onPageSizeChange: setPageSize, onSortChange: setSort },
   };
 }

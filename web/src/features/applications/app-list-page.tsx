@@ -173,14 +173,9 @@ export function AppListPage() {
         rowKey={(a) => a.id}
         loading={applications.isFetching}
         error={applications.isError ? t('applications.errors.fetchFailed') : undefined}
-        page={list.page}
-        pageSize={list.pageSize}
+        {...list.tableProps}
         lastPage={page?.pagination.last_page}
         total={page?.pagination.total}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sort={list.sort}
-        onSortChange={list.setSort}
       />
       <ConfirmDialog
         opened={deleting.opened}

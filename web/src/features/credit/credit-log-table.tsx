@@ -76,14 +76,10 @@ export function CreditLogTable({ types, label }: { types: readonly CreditTrType[
         loading={logs.isFetching}
         error={logs.isError ? logs.error.message || t('credit.logs.loadFailed') : undefined}
         emptyText={t('credit.logs.noRecords')}
-        page={list.page}
-        pageSize={list.pageSize}
+        {...list.tableProps}
         lastPage={page?.last_page}
         total={page?.total}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         sort={sort}
-        onSortChange={list.setSort}
       />
     </Stack>
   );

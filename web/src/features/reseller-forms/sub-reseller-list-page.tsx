@@ -224,14 +224,9 @@ export function SubResellerListPage() {
           rowKey={(r) => r.id}
           loading={subResellers.isFetching}
           error={loadError}
-          page={list.page}
-          pageSize={list.pageSize}
+          {...list.tableProps}
           lastPage={subResellers.data?.pagination.totalPages}
           total={subResellers.data?.pagination.totalItems}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          sort={list.sort}
-          onSortChange={list.setSort}
         />
       )}
       <ConfirmDialog

@@ -101,14 +101,9 @@ export function DeletedResellersPage() {
         rowKey={(r) => r.id}
         loading={resellers.isFetching}
         error={resellers.isError ? actionErrorMessage(resellers.error) : undefined}
-        page={list.page}
-        pageSize={list.pageSize}
+        {...list.tableProps}
         lastPage={meta?.last_page}
         total={meta?.total}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sort={list.sort}
-        onSortChange={list.setSort}
       />
       <ConfirmDialog
         opened={target !== undefined}

@@ -114,12 +114,9 @@ export function UsersSection() {
         rowKey={(u) => u.id}
         loading={users.isFetching}
         error={users.isError ? userErrorMessage(users.error) : undefined}
-        page={list.page}
-        pageSize={list.pageSize}
+        {...list.tableProps}
         lastPage={page?.last_page}
         total={page?.total}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
       />
       <UserDrawer opened={drawer.opened} user={drawer.user} onClose={() => setDrawer((d) => ({ ...d, opened: false }))} />
       <ConfirmDialog
