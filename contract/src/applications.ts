@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE } from './constants.js';
-import { noNul, queryInt } from './fields.js';
+import { EMAIL_MAX_LENGTH } from './constants.js';
+import { noNul, pageNumberField, pageSizeField } from './fields.js';
 import { ok } from './common.js';
 
 /** The application catalogue (business-panel.md §3, §5, §7 "Applications"). */
@@ -69,15 +69,9 @@ export type ApplicationUpdateBody = z.infer<typeof applicationUpdateBody>;
 export const applicationVisibilityBody = z.object({ hidden: z.boolean() });
 export type ApplicationVisibilityBody = z.infer<typeof applicationVisibilityBody>;
 
-/** Page sizes above the bound are served as the bound (DESIGN.md §3), not refused. */
-const boundedPageSize = z.pipe(
-  queryInt(1, Number.MAX_SAFE_INTEGER),
-  z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE)),
-);
-
 export const applicationsQuery = z.object({
-  page_number: z._default(queryInt(1, 1_000_000), 1),
-  page_size: z._default(boundedPageSize, DEFAULT_PAGE_SIZE),
+  page_number: pageNumberField,
+  page_size: pageSizeField,
   /** Ignored below 3 characters. */
   search_title: z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)),
   sort_key: z._default(z.enum(APPLICATION_SORT_KEYS), 'id'),

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import {
+  DEFAULT_PAGE_SIZE,
   EMAIL_MAX_LENGTH,
+  MAX_PAGE_SIZE,
   NAME_MAX_LENGTH,
   PASSCODE_MAX_LENGTH,
   PASSCODE_MIN_LENGTH,
@@ -88,3 +90,12 @@ export function withConfirmation<T extends z.ZodMiniObject<{ password: z.ZodMini
     }),
   );
 }
+
+/** A list's page number from the query string, 1 when absent. */
+export const pageNumberField = z._default(queryInt(1, 1_000_000), 1);
+
+/** A list's page size: whatever the client asks for is served as at most MAX_PAGE_SIZE (DESIGN.md §3). */
+export const pageSizeField = z._default(
+  z.pipe(queryInt(1, Number.MAX_SAFE_INTEGER), z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE))),
+  DEFAULT_PAGE_SIZE,
+);

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
-import { emailField, idNumber, nameField, noNul, profilePasswordField, queryInt } from './fields.js';
+import { emailField, idNumber, nameField, noNul, pageNumberField, pageSizeField, profilePasswordField } from './fields.js';
 import { ok } from './common.js';
 
-/** Page sizes above the limit are cut to it, whatever the client sends (DESIGN.md §3). */
-const pageSize = z._default(z.pipe(queryInt(1, 1_000_000), z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE))), DEFAULT_PAGE_SIZE);
-const pageNumber = z._default(queryInt(1, 1_000_000), 1);
 /** A keyword; under 3 characters it is ignored by the server (business-panel.md §5). */
 const keyword = z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul));
 
@@ -17,8 +13,8 @@ const sortType = z.optional(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.i
 
 export const resellersQuery = z.object({
   search_title: keyword,
-  page_number: pageNumber,
-  page_size: pageSize,
+  page_number: pageNumberField,
+  page_size: pageSizeField,
   sort_key: sortKey,
   sort_type: sortType,
 });
@@ -26,8 +22,8 @@ export type ResellersQuery = z.infer<typeof resellersQuery>;
 
 /** The sub-reseller list names its paging fields differently (business-panel.md §7). */
 export const subResellersQuery = z.object({
-  page: pageNumber,
-  pageSize,
+  page: pageNumberField,
+  pageSize: pageSizeField,
   search: keyword,
   sort_key: sortKey,
   sort_type: sortType,
