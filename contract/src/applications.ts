@@ -104,6 +104,8 @@ export const allowedApplicationListItem = z.object({
   app_name: z.string(),
   app_logo: z.nullable(z.string()),
   app_place_location: z.nullable(z.string()),
+  /** Resetting its playlists needs the device key (BOBPLAYER and IBOPLAYER, business-panel.md §9). */
+  needs_device_key: z.boolean(),
 });
 export type AllowedApplicationListItem = z.infer<typeof allowedApplicationListItem>;
 

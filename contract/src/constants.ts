@@ -66,6 +66,8 @@ export const CREDIT_TR_TYPES = {
   added: 'Added Credit',
   selfCredit: 'Added Self Credit',
   withdraw: 'Withdraw',
+  /** Points spent on a device activation: debited from the reseller, credited to nobody. */
+  activation: 'Activation',
 } as const;
 
 /** Redirect delays after reseller forms (business-panel.md §4) and the sub-reseller search debounce (§9). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
-import { emailField, ID_MAX, noNul, passcodeField } from './fields.js';
+import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE } from './constants.js';
+import { bodyPageNumber, bodyPageSize, emailField, idLike, noNul, passcodeField } from './fields.js';
 import { ok } from './common.js';
 
 /** The largest number of points one move carries: far above any real top-up, far below JavaScript's safe integers. */
@@ -12,7 +12,7 @@ export const REPORT_MAX_MONTHS = 3;
 /** Credit moves from the reseller list need a passcode validated this recently in the same session. */
 export const PASSCODE_RECENCY_MINUTES = 5;
 
-export const CREDIT_TR_TYPE_VALUES = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.withdraw] as const;
+export const CREDIT_TR_TYPE_VALUES = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.activation] as const;
 export type CreditTrType = (typeof CREDIT_TR_TYPE_VALUES)[number];
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -123,10 +123,6 @@ export const rechargeAnswer = ok({
 export type RechargeAnswer = z.infer<typeof rechargeAnswer>;
 
 /** A row id as a number or a string of digits (clients send either). */
-const idLike = z.pipe(
-  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number))]),
-  z.int().check(z.minimum(1), z.maximum(ID_MAX)),
-);
 
 /** POST /api/resellers/:id/add-credit-point; `resellerId`, when sent, must name the same reseller as the path. */
 export const addCreditBody = z.object({ resellerId: z.optional(idLike), creditPoint: creditPointField });
@@ -149,12 +145,6 @@ export type TotalCreditPointsAnswer = z.infer<typeof totalCreditPointsAnswer>;
 /** Columns the credit-share log can be sorted by; anything else is refused rather than put into SQL. */
 export const CREDIT_LOG_SORT_KEYS = ['created_at', 'id', 'tr_type', 'credit_point'] as const;
 
-const pageNumber = z.pipe(
-  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,7}$/, 'validation.invalid')), z.transform(Number))]),
-  z.int().check(z.minimum(1), z.maximum(1_000_000)),
-);
-/** Any page size the client asks for, bounded to MAX_PAGE_SIZE (DESIGN.md §3). */
-const pageSize = z.pipe(pageNumber, z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE)));
 const trType = z.enum(CREDIT_TR_TYPE_VALUES, 'validation.invalid');
 
 /** POST api/credit-transaction-logs. */
@@ -162,11 +152,11 @@ export const creditLogsBody = z.object({
   userId: z.optional(z.nullable(idLike)),
   /** Sent by the specification's client; the server scopes rows by the caller's reach instead. */
   groupId: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(50))]))),
-  page_number: z._default(pageNumber, 1),
-  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  page_number: z._default(bodyPageNumber, 1),
+  page_size: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
   /** Ignored below SEARCH_MIN_LENGTH characters. */
   keyword: z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul))),
-  transaction_type: z.optional(z.nullable(z.union([trType, z.array(trType).check(z.maxLength(3))]))),
+  transaction_type: z.optional(z.nullable(z.union([trType, z.array(trType).check(z.maxLength(CREDIT_TR_TYPE_VALUES.length))]))),
   sort_key: z.optional(z.nullable(z.enum(CREDIT_LOG_SORT_KEYS, 'validation.invalid'))),
   sort_type: z.optional(z.nullable(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid'))),
 });
@@ -201,13 +191,13 @@ export const creditLogsAnswer = ok({
 export type CreditLogsAnswer = z.infer<typeof creditLogsAnswer>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const dateField = z.string().check(
+export const dateField = z.string().check(
   z.minLength(1, 'validation.required'),
   z.refine((v) => v.length === 0 || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))), 'validation.date'),
 );
 
 /** `date` moved by `months` calendar months (UTC). */
-function addMonths(date: Date, months: number): Date {
+export function addMonths(date: Date, months: number): Date {
   const d = new Date(date.getTime());
   d.setUTCMonth(d.getUTCMonth() + months);
   return d;

@@ -43,6 +43,16 @@ export const ERROR_CATALOGUE = {
   INVALID_PASSCODE: { status: 403, key: 'errors.invalidPasscode' },
   /** A credit move from the reseller list without a passcode validated in this session in the last minutes. */
   PASSCODE_REQUIRED: { status: 403, key: 'errors.passcodeValidationRequired' },
+  DEVICE_ALREADY_DISABLED: { status: 409, key: 'errors.deviceAlreadyDisabled' },
+  DEVICE_ALREADY_ENABLED: { status: 409, key: 'errors.deviceAlreadyEnabled' },
+  /** A multi-app activation naming an app it may not activate: refused whole, the reason per app in `errors`. */
+  ACTIVATION_REFUSED: { status: 422, key: 'errors.activationRefused' },
+  NO_APPS_TO_ACTIVATE: { status: 422, key: 'errors.noAppsToActivate' },
+  INSUFFICIENT_CREDIT: { status: 422, key: 'errors.insufficientCredit' },
+  /** The client showed a different price than the server charges: nothing is charged. */
+  PRICE_CHANGED: { status: 409, key: 'errors.priceChanged' },
+  INVALID_PIN: { status: 403, key: 'errors.invalidPin' },
+  TOO_MANY_REQUESTS: { status: 429, key: 'errors.tooManyRequests' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payloadTooLarge' },
   BAD_REQUEST: { status: 400, key: 'errors.badRequest' },

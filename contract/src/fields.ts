@@ -99,3 +99,17 @@ export const pageSizeField = z._default(
   z.pipe(queryInt(1, Number.MAX_SAFE_INTEGER), z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE))),
   DEFAULT_PAGE_SIZE,
 );
+
+/** An id in a JSON body: a number, or its digits as a string. */
+export const idLike = z.pipe(
+  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number))]),
+  z.int().check(z.minimum(1), z.maximum(ID_MAX)),
+);
+
+/** A page number in a JSON body (number or digits). */
+export const bodyPageNumber = z.pipe(
+  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,7}$/, 'validation.invalid')), z.transform(Number))]),
+  z.int().check(z.minimum(1), z.maximum(1_000_000)),
+);
+/** A page size in a JSON body: any size the client asks for, bounded to MAX_PAGE_SIZE (DESIGN.md §3). */
+export const bodyPageSize = z.pipe(bodyPageNumber, z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE)));

@@ -10,3 +10,4 @@ export * from './notifications.js';
 export * from './resellers.js';
 export * from './applications.js';
 export * from './credit.js';
+export * from './devices.js';

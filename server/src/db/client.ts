@@ -60,14 +60,12 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
 }
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The panel's searches rely on trigram and keyset indexes; with PostgreSQL's default page costs
+  // (tuned for spinning disks) the planner prefers sequential scans of 100,000 accounts. Set at
+  // connection start-up, so no statement races the first query of a new connection.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
-  // The panel's searches rely on trigram and keyset indexes; with PostgreSQL's default page costs
-  // (tuned for spinning disks) the planner prefers sequential scans of 100,000 accounts.
-  pool.on('connect', (client) => {
-    client.query('set random_page_cost = 1.1').catch(() => undefined);
-  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -246,6 +246,108 @@ export const idempotentRequests = pgTable('idempotent_requests', {
   createdAt: createdAt(),
 });
 
+/**
+ * A device is one (application, MAC address) pair, created when the player first registers
+ * (DESIGN.md §5). The MAC is stored normalised: lower-case pairs joined by colons.
+ * `expire_date` is always set (a lifetime activation stores LIFETIME_EXPIRY), so status is one
+ * comparison: active while enabled and `expire_date` is in the future.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'restrict' }),
+    macAddress: text('mac_address').notNull(),
+    /** Shown on the player's screen; the customer gives it to the reseller to prove the device is theirs. */
+    deviceKey: text('device_key').notNull(),
+    expireDate: timestamp('expire_date', { withTimezone: true }).notNull(),
+    lifetime: boolean('lifetime').notNull().default(false),
+    /** 1 while the device only has its free trial, 0 once an activation was paid. */
+    isTrial: smallint('is_trial').notNull().default(1),
+    /** The reseller whose paid activation the device carries: its owner for lists, playlists and box management. */
+    activatedBy: integer('activated_by').references(() => users.id),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Set while disabled; the paid time left at that moment is kept to be given back at enable. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    remainingSeconds: bigint('remaining_seconds', { mode: 'number' }),
+    /** Disabled by box management (which only re-enables the devices it disabled). */
+    disabledByBox: boolean('disabled_by_box').notNull().default(false),
+    ip: text('ip'),
+    appVersion: text('app_version'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('devices_app_mac_idx').on(t.applicationId, t.macAddress),
+    index('devices_mac_idx').on(t.macAddress),
+    index('devices_activated_by_idx').on(t.activatedBy, t.disabledAt),
+  ],
+);
+
+/**
+ * One row per application of a paid activation request (the activated apps list and the activation
+ * logs). `ledgerId` is the request's one ledger row; `creditPoint` is this row's share of its cost,
+ * so the rows of a request add up to what the ledger charged.
+ */
+export const activations = pgTable(
+  'activations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull().references(() => devices.id, { onDelete: 'restrict' }),
+    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'restrict' }),
+    /** Copied from the device: the MAC search of the lists reads this table alone. */
+    macAddress: text('mac_address').notNull(),
+    resellerId: integer('reseller_id').notNull().references(() => users.id),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).notNull().references(() => creditLedger.id),
+    package: text('package', { enum: ['1-Year', 'Lifetime'] }).notNull(),
+    creditPoint: integer('credit_point').notNull(),
+    boxExpiryDate: timestamp('box_expiry_date', { withTimezone: true }).notNull(),
+    comment: text('comment'),
+    activatedFrom: text('activated_from').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activations_reseller_created_idx').on(t.resellerId, t.createdAt),
+    index('activations_created_idx').on(t.createdAt, t.id),
+    index('activations_device_idx').on(t.deviceId),
+    index('activations_app_created_idx').on(t.applicationId, t.createdAt),
+    // Prefix searches (`like 'aa:b%'`) need the pattern operator class whatever the database's collation.
+    index('activations_mac_prefix_idx').on(t.macAddress.op('text_pattern_ops')),
+  ],
+);
+
+/** Playlists pushed to a device: general (an M3U URL) or xc (an Xtream Codes server with username and password). */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    playlistType: text('playlist_type', { enum: ['general', 'xc'] }).notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    username: text('username'),
+    password: text('password'),
+    epgUrl: text('epg_url'),
+    protect: boolean('protect').notNull().default(false),
+    /** argon2id of the protect PIN; the PIN itself is never stored nor sent. */
+    pinHash: text('pin_hash'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('playlists_device_idx').on(t.deviceId)],
+);
+
+/** Download APK cards (business-panel.md §3 APK plan). */
+export const apkPlans = pgTable('apk_plans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url'),
+  apkUrl: text('apk_url').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   permissions,
   roles,
@@ -263,4 +365,8 @@ export const schema = {
   resellerApplications,
   creditLedger,
   idempotentRequests,
+  devices,
+  activations,
+  playlists,
+  apkPlans,
 };
