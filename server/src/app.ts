@@ -20,6 +20,11 @@ import { creditRoutes } from './modules/credit/credit.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { resellersRoutes } from './modules/resellers/resellers.routes.js';
+import { playerRoutes } from './modules/player/player.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
+import { apkRoutes } from './modules/apk/apk.routes.js';
+import { activationRoutes } from './modules/activation/activation.routes.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -92,6 +97,11 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
       await api.register(notificationsRoutes);
       await api.register(applicationsRoutes);
       await api.register(resellersRoutes);
+      await api.register(playerRoutes);
+      await api.register(devicesRoutes);
+      await api.register(playlistsRoutes);
+      await api.register(apkRoutes);
+      await api.register(activationRoutes);
     },
     { prefix: '/api' },
   );

@@ -87,6 +87,10 @@ describe('the route list', () => {
         'POST /api/password/reset',
         'POST /api/register',
         'POST /api/update-email',
+        // The player API (DESIGN.md §5): media players have no session; rate-limited per address.
+        'POST /api/player/register',
+        'POST /api/player/status',
+        'POST /api/player/verify-pin',
       ].sort(),
     );
   });

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_APPLICATIONS, translate } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart, PNG, PNG_2, type Part } from '../../../test/uploads.js';
 import { adminToken, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
+import { registerDevice } from '../../../test/devices.js';
 
 let t: TestApp;
 let admin: string;
@@ -19,26 +21,9 @@ let remover: TestUser;
 let reseller: TestUser;
 let otherReseller: TestUser;
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-/** A second, different real PNG (1×1, another colour). */
-const PNG_2 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const CLEAN_SVG =
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><metadata>editor</metadata><rect width="10" height="10" fill="#1A972F"/></svg>';
-
-type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
-
-/** A real multipart body, as a browser's FormData sends it. */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if ('file' in part) form.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? 'application/octet-stream' }), part.filename);
-    else form.append(part.name, part.value);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
 
 const uniqueName = () => `App ${Math.random().toString(36).slice(2, 10)}`;
 
@@ -123,7 +108,7 @@ describe('the first start', () => {
 });
 
 describe('GET /api/fetch-allowed-applications', () => {
-  type Allowed = { id: number; app_name: string; app_logo: string | null; app_place_location: string | null };
+  type Allowed = { id: number; app_name: string; app_logo: string | null; app_place_location: string | null; needs_device_key: boolean };
   const fetchAllowed = async (token: string) => {
     const res = await t.call({ method: 'GET', url: '/api/fetch-allowed-applications', token });
     expect(res.statusCode, res.body).toBe(200);
@@ -137,7 +122,9 @@ describe('GET /api/fetch-allowed-applications', () => {
     const [visible] = await rows<{ n: number }>(t, sql`select count(*)::int as n from applications where not hidden`);
     expect(list).toHaveLength(visible!.n);
     expect(list.map((a) => a.app_name)).toContain('IBOPLAYER');
-    expect(Object.keys(list[0]!).sort()).toEqual(['app_logo', 'app_name', 'app_place_location', 'id']);
+    expect(Object.keys(list[0]!).sort()).toEqual(['app_logo', 'app_name', 'app_place_location', 'id', 'needs_device_key']);
+    // The playlist reset asks for the device key of these two only (business-panel.md §9).
+    expect(list.filter((a) => a.needs_device_key).map((a) => a.app_name).sort()).toEqual(['BOBPLAYER', 'IBOPLAYER']);
     const names = list.map((a) => a.app_name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
@@ -597,6 +584,18 @@ describe('DELETE /api/delete-applications/:id and PUT /api/applications/:id/visi
 
     const show = await t.call({ method: 'PUT', url: `/api/applications/${app.id}/visibility`, token: editor.token, payload: { hidden: false } });
     expect(show.json()).toMatchObject({ msg: translate('en', 'success.applicationShown'), data: { hidden: false } });
+  });
+
+  it('refuses (409) to delete an application with registered devices, even when no reseller is allowed it', async () => {
+    const app = await createApp();
+    await registerDevice(t, { appId: app.id });
+    await registerDevice(t, { appId: app.id });
+    const res = await t.call({ method: 'DELETE', url: `/api/delete-applications/${app.id}`, token: admin });
+    expectError(res, 409, 'APPLICATION_IN_USE', translate('en', 'errors.applicationInUseDevices', { count: 0, devices: 2 }));
+    await allow(reseller, app.id);
+    const german = await t.call({ method: 'DELETE', url: `/api/delete-applications/${app.id}`, token: admin, lang: 'de' });
+    expectError(german, 409, 'APPLICATION_IN_USE', translate('de', 'errors.applicationInUseDevices', { count: 1, devices: 2 }));
+    expect(await appRow(app.id)).toMatchObject({ id: app.id, hidden: false });
   });
 
   it('refuses a visibility body that is not a boolean, and changes nothing', async () => {

@@ -106,7 +106,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'remove-app' },
       schema: {
         tags,
-        description: 'An application allowed to resellers (or, later, on devices) cannot be deleted: 409 APPLICATION_IN_USE; hide it instead.',
+        description: 'An application allowed to resellers or with registered devices cannot be deleted: 409 APPLICATION_IN_USE; hide it instead.',
         params: idParam,
         response: { 200: okEnvelope },
       },

@@ -9,7 +9,7 @@ import {
   type ApplicationVisibilityBody,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { applications, resellerApplications } from '../../db/schema.js';
+import { applications, devices, resellerApplications } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { prepareImage, storeImage, type UploadedFile } from '../../http/uploads.js';
@@ -93,18 +93,19 @@ const SORT_COLUMNS: Record<ApplicationSortKey, SQL | typeof applications.id> = {
  * What the caller may activate: an admin every application, anyone else the applications allowed
  * to their account. Hidden applications are left out: they are offered for no new activation.
  */
-export async function allowedApplications(ctx: Ctx) {
+export async function allowedApplications(ctx: Ctx, db: DbOrTx = ctx.db) {
   const me = callerOf(ctx);
   const select = {
     id: applications.id,
     app_name: applications.appName,
     app_logo: applications.appLogo,
     app_place_location: applications.appPlaceLocation,
+    needs_device_key: applications.needsDeviceKey,
   };
   if (me.isAdmin) {
-    return ctx.db.select(select).from(applications).where(eq(applications.hidden, false)).orderBy(asc(applications.appName));
+    return db.select(select).from(applications).where(eq(applications.hidden, false)).orderBy(asc(applications.appName));
   }
-  return ctx.db
+  return db
     .select(select)
     .from(resellerApplications)
     .innerJoin(applications, eq(applications.id, resellerApplications.applicationId))
@@ -216,18 +217,27 @@ export async function uploadLogo({ ctx, id, logo }: { ctx: Ctx; id: number; logo
 }
 
 /**
- * An application allowed to any reseller cannot be deleted (409): hiding it is the way out. The
- * count gives the message; the foreign key (restrict) is what guarantees it when a reseller is
- * given the application between the count and the delete, and later for devices too.
+ * An application allowed to any reseller, or with any device registered in it (and so possibly
+ * activations), cannot be deleted (409): hiding it is the way out. The counts give the message;
+ * the foreign keys (restrict) are what guarantee it when a reseller is given the application or a
+ * player registers between the count and the delete.
  */
 export async function deleteApplication({ ctx, id }: { ctx: Ctx; id: number }) {
   await ctx.db.transaction(async (tx) => {
     const row = await findApplication(tx, id, true);
-    if (Number(row.resellersCount) > 0) throw new AppError('APPLICATION_IN_USE', { params: { count: Number(row.resellersCount) } });
+    const [found] = await tx.select({ n: count() }).from(devices).where(eq(devices.applicationId, id));
+    const resellers = Number(row.resellersCount);
+    const deviceCount = Number(found!.n);
+    const inUse = () =>
+      deviceCount > 0
+        ? new AppError('APPLICATION_IN_USE', { key: 'errors.applicationInUseDevices', params: { count: resellers, devices: deviceCount } })
+        : new AppError('APPLICATION_IN_USE', { params: { count: resellers } });
+    if (resellers > 0 || deviceCount > 0) throw inUse();
     try {
       await tx.delete(applications).where(eq(applications.id, id));
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new AppError('APPLICATION_IN_USE', { params: { count: Number(row.resellersCount) } });
+      // The transaction is aborted after the failed delete: answer with the counts read before it.
+      if (isForeignKeyViolation(error)) throw inUse();
       throw error;
     }
     await audit(ctx, { action: 'application.delete', targetType: 'application', targetId: id, details: { app_name: row.appName } }, tx);

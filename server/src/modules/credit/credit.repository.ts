@@ -3,9 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
 
-/** Balance changes of one move, applied by `applyMove`. */
-export type BalanceChange = { userId: number; delta: number };
-
 /**
  * Locks the accounts of a move, lowest id first. Two moves between the same two accounts in
  * opposite directions then always queue on the same row first and can never deadlock; the locks
@@ -109,9 +106,10 @@ const creditor = alias(users, 'creditor');
 const creator = alias(users, 'creator');
 
 /** Ledger rows with the e-mails of the three accounts they name, as logs and reports show them. */
-function ledgerRowsWithEmails(db: DbOrTx) {
+function ledgerRowsWithEmails<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra = {} as Extra) {
   return db
     .select({
+      ...extra,
       id: creditLedger.id,
       trType: creditLedger.trType,
       creditPoint: creditLedger.creditPoint,
@@ -152,11 +150,6 @@ export async function ledgerPage(
 ) {
   const where = and(filter.where, keywordCondition(filter.keyword));
   const order = page.sortType === 'asc' ? asc : desc;
-  const entries = await ledgerRowsWithEmails(db)
-    .where(where)
-    .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
   // Counting a million rows on every page would cost far more than the page itself: the count
   // stops at LOG_COUNT_CAP and the answer says so (`total_capped`).
   const matching = db.select({ one: sql`1` }).from(creditLedger);
@@ -169,15 +162,18 @@ export async function ledgerPage(
           .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
           .where(where)
       : matching.where(where)
-  )
-    .limit(LOG_COUNT_CAP + 1)
-    .as('limited');
-  const [row] = await db.select({ total: count() }).from(limited);
-  const total = Number(row!.total);
+  ).limit(LOG_COUNT_CAP + 1);
+  // The count rides along with the page (an uncorrelated subquery, computed once): one round trip.
+  const rows = await ledgerRowsWithEmails(db, { matching: sql<number>`(select count(*) from (${limited}) as limited)::int` })
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(limited.as('limited')))[0]!.total);
+  const entries = rows.map(({ matching: _, ...entry }) => entry);
   return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
 }
-
-export type ReportRow = Awaited<ReturnType<typeof reportBatch>>[number];
 
 /**
  * One batch of a report, oldest first, continuing after `afterId`. Reports read batch by batch

@@ -135,14 +135,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'download-report' }, schema: { tags, body: activationReportBody } },
     async (request, reply) => {
       const ctx = ctxOf(request);
-      // Reach is checked before the first row is sent, so a refusal is still a JSON error.
-      const rows = credit.activationReport({ ctx, input: request.body });
-      const first = await rows.next();
-      async function* all() {
-        if (!first.done) yield first.value;
-        yield* rows;
-      }
-      return sendCsv(reply, `activations-reseller-${request.body.reseller_id}.csv`, all());
+      const chunks = await credit.activationReport({ ctx, input: request.body });
+      return sendCsv(reply, `activations-reseller-${request.body.reseller_id}.csv`, chunks);
     },
   );
 };

@@ -3,7 +3,6 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import {
   ACTIVATION_REPORT_COLUMNS,
   type ActivationReportBody,
-  CREDIT_TR_TYPE_VALUES,
   CREDIT_TR_TYPES,
   IDEMPOTENCY_HOURS,
   MAX_CREDIT_MOVE,
@@ -26,6 +25,7 @@ import { audit } from '../../lib/audit.js';
 import { verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
+import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
 
 export async function balanceOf(ctx: Ctx): Promise<number> {
@@ -42,14 +42,15 @@ export type Move = {
   amount: number;
   /** Loses the points; null only for 'Added Self Credit', the one move that creates credit. */
   debitorId: number | null;
-  creditorId: number;
+  /** Receives the points; null only for 'Activation', the one move that spends credit. */
+  creditorId: number | null;
   reason: string;
   requestId: string | null;
   /** The error to answer when the debited account holds fewer than `amount` points. */
   insufficient: () => AppError;
 };
 
-export type MoveResult = { ledgerId: number; debitorBalance: number | null; creditorBalance: number };
+export type MoveResult = { ledgerId: number; debitorBalance: number | null; creditorBalance: number | null };
 
 /**
  * Moves points inside the caller's transaction: debit, credit, one ledger row and one audit row
@@ -59,6 +60,7 @@ export type MoveResult = { ledgerId: number; debitorBalance: number | null; cred
 export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult> {
   if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
   if (move.debitorId === null && move.trType !== CREDIT_TR_TYPES.selfCredit) throw new AppError('INTERNAL');
+  if (move.creditorId === null && (move.trType !== CREDIT_TR_TYPES.activation || move.debitorId === null)) throw new AppError('INTERNAL');
   if (move.debitorId === move.creditorId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
   let debitorBalance: number | null = null;
   if (move.debitorId !== null) {
@@ -66,7 +68,7 @@ export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult
     if (after === undefined) throw move.insufficient();
     debitorBalance = after;
   }
-  const creditorBalance = await repo.credit(tx, move.creditorId, move.amount);
+  const creditorBalance = move.creditorId === null ? null : await repo.credit(tx, move.creditorId, move.amount);
   const me = callerOf(ctx);
   const ledgerId = await repo.insertLedgerRow(tx, {
     trType: move.trType,
@@ -84,7 +86,8 @@ export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult
     {
       action: `credit.${move.reason}`,
       targetType: 'user',
-      targetId: move.creditorId === me.userId && move.debitorId !== null ? move.debitorId : move.creditorId,
+      // The other account of the move; for a spend, the account that paid.
+      targetId: (move.creditorId === me.userId || move.creditorId === null) && move.debitorId !== null ? move.debitorId : move.creditorId!,
       details: { ledgerId, trType: move.trType, amount: move.amount, debitorId: move.debitorId, creditorId: move.creditorId, requestId: move.requestId },
     },
     tx,
@@ -110,7 +113,7 @@ export function requestIdFrom(header: string | string[] | undefined): string | n
  * first to commit and then replays its answer, so credit moves once. Only successful answers
  * are kept: a refused request moved nothing and may be retried with the same id.
  */
-async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
   const print = crypto.createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
   const key = requestId === null ? null : `${callerOf(ctx).userId}:${requestId}`;
   return ctx.db.transaction(async (tx) => {
@@ -175,8 +178,8 @@ export async function recharge({ ctx, input, requestId }: { ctx: Ctx; input: Rec
     });
     return moveAnswer(ctx, self ? 'credit.selfCredited' : 'credit.recharged', {
         tr_type: self ? CREDIT_TR_TYPES.selfCredit : CREDIT_TR_TYPES.added,
-        credit_point: self ? result.creditorBalance : result.debitorBalance!,
-        reseller_credit_point: result.creditorBalance,
+        credit_point: self ? result.creditorBalance! : result.debitorBalance!,
+        reseller_credit_point: result.creditorBalance!,
       });
   });
 }
@@ -238,7 +241,7 @@ export async function addCredit({ ctx, resellerId, input, requestId }: { ctx: Ct
       requestId,
       insufficient: callerInsufficient,
     });
-    return moveAnswer(ctx, 'credit.added', { reseller_id: resellerId, credit_point: result.debitorBalance!, reseller_credit_point: result.creditorBalance });
+    return moveAnswer(ctx, 'credit.added', { reseller_id: resellerId, credit_point: result.debitorBalance!, reseller_credit_point: result.creditorBalance! });
   });
 }
 
@@ -263,7 +266,7 @@ export async function deductCredit({ ctx, resellerId, input, requestId }: { ctx:
       requestId,
       insufficient: () => new AppError('C10424', { key: 'credit.childInsufficient', params: { points: input.creditPoint } }),
     });
-    return moveAnswer(ctx, 'credit.deducted', { reseller_id: resellerId, credit_point: result.creditorBalance, reseller_credit_point: result.debitorBalance! });
+    return moveAnswer(ctx, 'credit.deducted', { reseller_id: resellerId, credit_point: result.creditorBalance!, reseller_credit_point: result.debitorBalance! });
   });
 }
 
@@ -293,7 +296,7 @@ export async function creditLogs({ ctx, input }: { ctx: Ctx; input: CreditLogsBo
     where: and(
       visibleRows(ctx),
       input.userId ? repo.touchingAccount(input.userId) : undefined,
-      types.length > 0 && types.length < CREDIT_TR_TYPE_VALUES.length ? repo.ofTypes(types) : undefined,
+      types.length > 0 ? repo.ofTypes(types) : undefined,
     ),
     keyword: keyword && keyword.length >= SEARCH_MIN_LENGTH ? keyword : undefined,
   };
@@ -338,35 +341,50 @@ export function csvCell(value: string | number | null): string {
 const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
- * A report as CSV text chunks: the first batch is read before answering, so that an empty
- * report is an error answer rather than an empty file; the rest is read while the client downloads.
+ * A report as CSV text chunks, read batch by batch with `batch(afterId, size)` (keyset on the
+ * rows' ids, oldest first): the first batch is read before answering, so that an empty report is
+ * an error answer rather than an empty file; the rest is read while the client downloads.
  */
-async function report(ctx: Ctx, where: SQL | undefined, empty: () => AppError): Promise<AsyncIterable<string>> {
-  const db = ctx.db;
-  const first = await repo.reportBatch(db, where, 0, REPORT_BATCH);
-  if (first.length === 0) throw empty();
-  const t = (key: string) => translate(ctx.locale, `credit.csv.${key}`);
-  const header = csvLine(['id', 'date', 'type', 'points', 'debitor', 'creditor', 'creator'].map(t));
+export async function csvReport<R extends { id: number }>(options: {
+  header: string[];
+  batch: (afterId: number, size: number) => Promise<R[]>;
+  line: (row: R) => (string | number | null)[];
+  empty: () => AppError;
+}): Promise<AsyncIterable<string>> {
+  const first = await options.batch(0, REPORT_BATCH);
+  if (first.length === 0) throw options.empty();
+  const header = csvLine(options.header);
   async function* chunks() {
     yield header;
     let batch = first;
     while (batch.length > 0) {
-      yield batch
-        .map((r) => csvLine([r.id, r.createdAt.toISOString(), r.trType, r.creditPoint, r.debitorEmail, r.creditorEmail, r.creatorEmail]))
-        .join('');
+      yield batch.map((r) => csvLine(options.line(r))).join('');
       if (batch.length < REPORT_BATCH) return;
-      batch = await repo.reportBatch(db, where, batch.at(-1)!.id, REPORT_BATCH);
+      batch = await options.batch(batch.at(-1)!.id, REPORT_BATCH);
     }
   }
   return chunks();
 }
 
-/** A date-only value covers its whole day: the end of the range is the start of the next day. */
+/** The ledger rows under `where` as a CSV report. */
+async function report(ctx: Ctx, where: SQL | undefined, empty: () => AppError): Promise<AsyncIterable<string>> {
+  const t = (key: string) => translate(ctx.locale, `credit.csv.${key}`);
+  return csvReport({
+    header: ['id', 'date', 'type', 'points', 'debitor', 'creditor', 'creator'].map(t),
+    batch: (afterId, size) => repo.reportBatch(ctx.db, where, afterId, size),
+    line: (r) => [r.id, r.createdAt.toISOString(), r.trType, r.creditPoint, r.debitorEmail, r.creditorEmail, r.creatorEmail],
+    empty,
+  });
+}
+
+/** The end of a range, exclusive: a date-only value covers its whole day, so it ends at the start of the next day. */
+export function rangeEnd(endDate: string): Date {
+  const end = new Date(endDate);
+  return /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? new Date(end.getTime() + 86_400_000) : end;
+}
+
 function rangeOf(input: DateRangeBody): { from: Date; to: Date } {
-  const from = new Date(input.start_date);
-  const end = new Date(input.end_date);
-  const to = /^\d{4}-\d{2}-\d{2}$/.test(input.end_date) ? new Date(end.getTime() + 86_400_000) : end;
-  return { from, to };
+  return { from: new Date(input.start_date), to: rangeEnd(input.end_date) };
 }
 
 /** POST api/credit-share-log-download-date-range: the caller's visible rows of at most 3 months. */
@@ -385,11 +403,27 @@ export async function resellerReport({ ctx, input }: { ctx: Ctx; input: Reseller
 }
 
 /**
- * One reseller's activation report. Devices and activations arrive with the devices issue: until
- * then every reseller has none, and the report is its header row alone.
+ * POST api/activation-report-download-reseller-list: one reseller's activations (the caller's own,
+ * or a reseller within its reach), optionally of one module (its id or name).
  */
-export async function* activationReport({ ctx, input }: { ctx: Ctx; input: ActivationReportBody }) {
+export async function activationReport({ ctx, input }: { ctx: Ctx; input: ActivationReportBody }) {
   const me = callerOf(ctx);
   if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
-  yield csvLine([...ACTIVATION_REPORT_COLUMNS]);
+  const where = and(activationRepo.ofReseller(input.reseller_id), activationRepo.moduleCondition(ctx.db, input.moduleType));
+  return csvReport({
+    header: [...ACTIVATION_REPORT_COLUMNS],
+    batch: (afterId, size) => activationRepo.activationBatch(ctx.db, where, afterId, size),
+    line: (r) => [
+      r.id,
+      r.module,
+      r.macAddress,
+      r.resellerEmail,
+      r.boxExpiryDate.toISOString(),
+      r.creditPoint,
+      r.comment,
+      r.activatedFrom,
+      r.createdAt.toISOString(),
+    ],
+    empty: () => new AppError('C10012', { key: 'credit.noRecordsReseller' }),
+  });
 }

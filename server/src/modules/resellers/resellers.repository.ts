@@ -1,8 +1,8 @@
-import { asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, users } from '../../db/schema.js';
+import { devices, roles, users } from '../../db/schema.js';
 
 const parent = alias(users, 'parent');
 
@@ -85,7 +85,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** What the caller may see of a row: the passcode only as a mask and only with 'Credit Passcode', the IP only with 'Login Ip'. */
 export type RowVisibility = { passcode: boolean; loginIp: boolean };
 
-function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
+function toResellerRow(row: Row, visible: RowVisibility, boxes: Map<number, number>): ResellerRow {
   const apps = typeof row.applicationAllowed === 'string' ? (JSON.parse(row.applicationAllowed) as Row['applicationAllowed']) : row.applicationAllowed;
   return {
     id: row.id,
@@ -110,8 +110,7 @@ function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
     is_disable_by_admin: row.isDisableByAdmin,
     created_by: row.createdBy,
     application_allowed: apps as { id: number; app_name: string }[],
-    // Devices arrive with a later issue; until then no reseller has activated a box.
-    total_boxes_activated: 0,
+    total_boxes_activated: boxes.get(row.id) ?? 0,
     api_access: row.apiAccess,
     deleted_at: iso(row.deletedAt),
   };
@@ -143,7 +142,23 @@ export async function resellerPage(
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
   const total = rows.length > 0 ? Number(rows[0]!.fullCount) : await countAccounts(db, options.where);
-  return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible)), total };
+  const boxes = await activatedBoxes(db, rows.map((r) => r.id));
+  return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible, boxes)), total };
+}
+
+/**
+ * Total Box Activated: the devices whose paid activation each of these resellers made and that are
+ * active now (not disabled, not expired). Counted for the page's rows only, through
+ * `devices_activated_by_idx` (activated_by, disabled_at).
+ */
+export async function activatedBoxes(db: DbOrTx, resellerIds: number[]): Promise<Map<number, number>> {
+  if (resellerIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: devices.activatedBy, n: count() })
+    .from(devices)
+    .where(and(inArray(devices.activatedBy, resellerIds), isNull(devices.disabledAt), gt(devices.expireDate, sql`now()`)))
+    .groupBy(devices.activatedBy);
+  return new Map(found.map((r) => [r.id!, Number(r.n)]));
 }
 
 export async function countAccounts(db: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -1,7 +1,7 @@
-import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart, PNG } from '../../../test/uploads.js';
 import {
   GOOD_PASSWORD,
   adminToken,
@@ -17,6 +17,8 @@ import {
   userRow,
   type TestUser,
 } from '../../../test/fixtures.js';
+import { fundedAdmin, recharge } from '../../../test/credit.js';
+import { registerDevice, uniqueMac } from '../../../test/devices.js';
 import { sha256 } from '../../lib/secrets.js';
 
 let t: TestApp;
@@ -132,6 +134,33 @@ describe('GET /api/total-resellers/list', () => {
     expect(idsIn(await list(admin, { search_title: a1.email }))).toEqual([a1.id]);
     const all = (await list(admin)).meta.total;
     expect((await list(admin, { search_title: 'zz' })).meta.total).toBe(all);
+  });
+
+  it('counts Total Box Activated: the devices whose standing paid activation the reseller made', async () => {
+    await fundedAdmin(t, 100);
+    const r = await createReseller(t, { applications: [apps[0]!] });
+    const s = await createReseller(t, { parent: r });
+    for (const x of [r, s]) expect((await recharge(t, admin, { email: x.email, points: 10 })).statusCode).toBe(200);
+    const macs = [uniqueMac(), uniqueMac(), uniqueMac(), uniqueMac()];
+    for (const mac of macs) await registerDevice(t, { appId: apps[0]!, mac });
+    const activate = async (token: string, mac: string) => {
+      const res = await post('/api/bulk-multi-app-activate', token, { requestData: { is_trial: 3, macAddress: mac, isConfirmed: true, app_ids: [apps[0]!] } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (const mac of macs.slice(0, 3)) await activate(r.token, mac);
+    await activate(s.token, macs[3]!);
+    // Test shortcuts for states other calls produce: one device disabled, one whose year ran out.
+    await t.database.db.execute(sql`update devices set disabled_at = now() where mac_address = ${macs[1]!}`);
+    await t.database.db.execute(sql`update devices set expire_date = now() - interval '1 day' where mac_address = ${macs[2]!}`);
+    const boxes = async (token: string) =>
+      new Map((await list(token, { page_size: '100' })).data.data.map((row) => [row.id, row.total_boxes_activated]));
+    expect((await boxes(admin)).get(r.id)).toBe(1);
+    expect((await boxes(r.token))).toEqual(new Map([[r.id, 1], [s.id, 1]]));
+    // Activated again by the sub-reseller, the box is now the sub-reseller's.
+    await activate(s.token, macs[0]!);
+    expect(await boxes(r.token)).toEqual(new Map([[r.id, 0], [s.id, 2]]));
+    const subs = await get(`/api/sub-resellers-list/${r.id}`, r.token);
+    expect(subs.json().data.IBOReseller.map((row: Row) => [row.id, row.total_boxes_activated])).toEqual([[s.id, 2]]);
   });
 
   it('pages, sorts by a whitelisted column and cuts a page size above 100', async () => {
@@ -524,49 +553,21 @@ describe('POST /api/assign-resellers', () => {
   });
 });
 
-/** A real 1×1 PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function upload(id: number, token: string, filename: string, content: Buffer, type = 'image/png', field = 'logo') {
-  const boundary = `----panel${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.call({ method: 'POST', url: `/api/upload-logo-resellers/${id}`, token, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+async function upload(id: number, token: string, filename: string, content: Buffer, type = 'image/png', field = 'logo') {
+  const body = await multipart([{ name: field, file: content, filename, type }]);
+  return t.call({ method: 'POST', url: `/api/upload-logo-resellers/${id}`, token, ...body });
 }
 
 describe('POST /api/upload-logo-resellers/:id', () => {
   it('stores a real PNG under a content-hash name, served read-only with long cache headers', async () => {
-    const res = await upload(a.id, admin, 'logo.png', png());
+    const res = await upload(a.id, admin, 'logo.png', PNG);
     expect(res.statusCode, res.body).toBe(200);
     const logoPath = res.json<{ data: { logo_path: string } }>().data.logo_path;
     expect(logoPath).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     expect((await account(a.id)).logo_path).toBe(logoPath);
     const served = await t.call({ method: 'GET', url: logoPath });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(png())).toBe(true);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
     expect(served.headers['cache-control']).toContain('max-age=31536000');
     expect(await auditActions(a.id)).toContain('reseller.logo');
   });
@@ -576,11 +577,11 @@ describe('POST /api/upload-logo-resellers/:id', () => {
     const fake = await upload(r.id, admin, 'logo.png', Buffer.from('this is not an image at all'));
     expectError(fake, 422, 'VALIDATION');
     expect(Object.keys(fake.json().errors)).toEqual(['logo']);
-    const big = Buffer.concat([png(), Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
     expectError(await upload(r.id, admin, 'big.png', big), 422, 'VALIDATION');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="1" height="1"/></svg>');
     expectError(await upload(r.id, admin, 'logo.svg', svg, 'image/svg+xml'), 422, 'VALIDATION');
-    expectFieldErrors(await upload(r.id, admin, 'logo.png', png(), 'image/png', 'other'), { logo: ['Please choose a logo image.'] });
+    expectFieldErrors(await upload(r.id, admin, 'logo.png', PNG, 'image/png', 'other'), { logo: ['Please choose a logo image.'] });
     expect((await account(r.id)).logo_path).toBeNull();
   });
 
@@ -593,7 +594,7 @@ describe('POST /api/upload-logo-resellers/:id', () => {
 
   it("refuses another reseller's sub-reseller with C10013", async () => {
     const designer = await createVerifiedUser(t, { permissions: ['Web Logo'] });
-    expectError(await upload(b1.id, designer.token, 'logo.png', png()), 403, 'C10013');
+    expectError(await upload(b1.id, designer.token, 'logo.png', PNG), 403, 'C10013');
     expect((await account(b1.id)).logo_path).toBeNull();
   });
 });

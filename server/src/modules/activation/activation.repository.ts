@@ -1,0 +1,215 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { ID_MAX } from '@panel/contract';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { activations, applications, devices, users } from '../../db/schema.js';
+import { LOG_COUNT_CAP } from '../credit/credit.repository.js';
+
+/** The requested applications as they are now (a missing id is simply absent). */
+export async function applicationsByIds(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: applications.id, appName: applications.appName, hidden: applications.hidden })
+    .from(applications)
+    .where(inArray(applications.id, ids));
+}
+
+/**
+ * The devices of one MAC address in the given applications. With `lock`, the rows are locked in
+ * id order: two requests for overlapping apps of one MAC queue on the same first row and never
+ * deadlock, and nothing changes a device between its check and its activation.
+ */
+export async function devicesOf(db: DbOrTx, appIds: number[], macAddress: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(devices)
+    .where(and(inArray(devices.applicationId, appIds), eq(devices.macAddress, macAddress)))
+    .orderBy(asc(devices.id));
+  return options.lock ? query.for('update') : query;
+}
+
+export async function setDeviceActivation(
+  tx: Tx,
+  deviceId: number,
+  values: { expireDate: Date; lifetime: boolean; activatedBy: number; activatedAt: Date },
+) {
+  await tx
+    .update(devices)
+    .set({ ...values, isTrial: 0 })
+    .where(eq(devices.id, deviceId));
+}
+
+export async function insertActivations(tx: Tx, rows: (typeof activations.$inferInsert)[]) {
+  await tx.insert(activations).values(rows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists, logs, report and chart
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The ids of the accounts matching `accounts` (a condition on users), or undefined for every
+ * account. Lists filter on these ids as constants rather than through a subquery: the planner then
+ * knows how many activations each reseller has, and for one reseller walks its
+ * (reseller_id, created_at) index or the created_at index in order and stops at the page's end,
+ * instead of reading and sorting all of a large reseller's rows.
+ */
+export async function accountIds(db: DbOrTx, accounts: SQL | undefined): Promise<number[] | undefined> {
+  if (!accounts) return undefined;
+  return (await db.select({ id: users.id }).from(users).where(accounts)).map((r) => r.id);
+}
+
+/** Activations by these accounts (undefined: every activation). */
+export function byAccounts(ids: number[] | undefined): SQL | undefined {
+  if (ids === undefined) return undefined;
+  return ids.length > 0 ? inArray(activations.resellerId, ids) : sql`false`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Part of a MAC address, already normalised (lower-case, colons): a `like` on the copied column
+ * that the trigram index `activations_mac_trgm_idx` answers without reading the table.
+ */
+export function macContains(part: string): SQL {
+  return like(activations.macAddress, `%${escapeLike(part)}%`);
+}
+
+/**
+ * The MAC search: addresses that start with what was typed (a whole address is an exact match),
+ * a range scan of `activations_mac_prefix_idx`. A contains-search would have to read every row
+ * holding a common pair such as '0a:1', thousands of rows for a few characters.
+ */
+export function macStartsWith(prefix: string): SQL {
+  return like(activations.macAddress, `${escapeLike(prefix)}%`);
+}
+
+/**
+ * The general search: the MAC, the module's name, the reseller's e-mail or the remark contains
+ * the keyword. Names and e-mails are matched as id lists (small tables, trigram-indexed e-mails),
+ * so the condition stays on `activations` and the count needs no join.
+ */
+export function generalSearch(db: DbOrTx, keyword: string, macPart: string): SQL {
+  const pattern = `%${escapeLike(keyword)}%`;
+  return or(
+    macContains(macPart),
+    inArray(activations.applicationId, db.select({ id: applications.id }).from(applications).where(ilike(applications.appName, pattern))),
+    inArray(activations.resellerId, db.select({ id: users.id }).from(users).where(ilike(users.email, pattern))),
+    ilike(activations.comment, pattern),
+  )!;
+}
+
+/**
+ * One module, named by its id (a number or digits) or by its name (case-insensitive); nothing
+ * given (null, empty) means every module.
+ */
+export function moduleCondition(db: DbOrTx, module: number | string | null | undefined): SQL | undefined {
+  if (module === null || module === undefined) return undefined;
+  const text = String(module).trim();
+  if (text === '') return undefined;
+  // An id beyond PostgreSQL's integer range names no application (and must not reach the query).
+  if (/^\d+$/.test(text)) return Number(text) <= ID_MAX ? eq(activations.applicationId, Number(text)) : sql`false`;
+  return inArray(
+    activations.applicationId,
+    db.select({ id: applications.id }).from(applications).where(sql`lower(${applications.appName}) = ${text.toLowerCase()}`),
+  );
+}
+
+export function createdFrom(from: Date): SQL {
+  return gte(activations.createdAt, from);
+}
+
+export function createdBefore(to: Date): SQL {
+  return lt(activations.createdAt, to);
+}
+
+export function ofReseller(resellerId: number): SQL {
+  return eq(activations.resellerId, resellerId);
+}
+
+const SORT_COLUMNS = {
+  created_at: activations.createdAt,
+  id: activations.id,
+  mac_address: activations.macAddress,
+  box_expiry_date: activations.boxExpiryDate,
+  credit_point: activations.creditPoint,
+  module: applications.appName,
+} as const;
+export type ActivationSortKey = keyof typeof SORT_COLUMNS;
+
+/** Activation rows with their module's name and their reseller's e-mail, as lists and reports show them. */
+const rowColumns = {
+  id: activations.id,
+  applicationId: activations.applicationId,
+  module: applications.appName,
+  macAddress: activations.macAddress,
+  resellerId: activations.resellerId,
+  resellerEmail: users.email,
+  package: activations.package,
+  boxExpiryDate: activations.boxExpiryDate,
+  creditPoint: activations.creditPoint,
+  comment: activations.comment,
+  activatedFrom: activations.activatedFrom,
+  createdAt: activations.createdAt,
+};
+
+function rowsWithNames<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra = {} as Extra) {
+  return db
+    .select({ ...rowColumns, ...extra })
+    .from(activations)
+    .innerJoin(applications, eq(applications.id, activations.applicationId))
+    .innerJoin(users, eq(users.id, activations.resellerId));
+}
+export type ActivationListRow = Awaited<ReturnType<typeof activationBatch>>[number];
+
+export async function activationPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { number: number; size: number; sortKey: ActivationSortKey; sortType: 'asc' | 'desc' },
+) {
+  const order = page.sortType === 'asc' ? asc : desc;
+  // As the credit logs: the count stops at LOG_COUNT_CAP, and the answer says so (`total_capped`).
+  // It rides along with the page (an uncorrelated subquery, computed once), one round trip for both.
+  const matching = db.select({ one: sql`1` }).from(activations).where(where).limit(LOG_COUNT_CAP + 1);
+  const rows = await rowsWithNames(db, { matching: sql<number>`(select count(*) from (${matching}) as limited)::int` })
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(matching.as('limited')))[0]!.total);
+  const entries = rows.map(({ matching: _, ...entry }) => entry);
+  return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
+}
+
+/** One batch of a report, oldest first, continuing after `afterId` (see credit's `csvReport`). */
+export async function activationBatch(db: DbOrTx, where: SQL | undefined, afterId: number, size: number) {
+  return rowsWithNames(db)
+    .where(and(where, gt(activations.id, afterId)))
+    .orderBy(asc(activations.id))
+    .limit(size);
+}
+
+export async function findActivation(db: DbOrTx, id: number, where: SQL | undefined) {
+  const [row] = await db
+    .select({ id: activations.id, comment: activations.comment })
+    .from(activations)
+    .where(and(eq(activations.id, id), where));
+  return row;
+}
+
+export async function setComment(tx: Tx, id: number, comment: string | null) {
+  await tx.update(activations).set({ comment }).where(eq(activations.id, id));
+}
+
+/** Activations per application under `where`. */
+export async function countsByApplication(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ applicationId: activations.applicationId, value: count() })
+    .from(activations)
+    .where(where)
+    .groupBy(activations.applicationId);
+}
+
+export async function applicationNames(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: applications.id, appName: applications.appName }).from(applications).where(inArray(applications.id, ids));
+}

@@ -1,0 +1,340 @@
+import { and } from 'drizzle-orm';
+import {
+  activationCost,
+  BLOCKING_MULTI_APP_STATUSES,
+  CREDIT_TR_TYPES,
+  DASHBOARD_CHART_DAYS,
+  LIFETIME_EXPIRY,
+  normaliseMac,
+  packageOfTrialCode,
+  SEARCH_MIN_LENGTH,
+  translate,
+  type ActivatedAppsBody,
+  type ActivationLogsBody,
+  type ActivationPackage,
+  type ActivationRecord,
+  type BulkActivateBody,
+  type CheckMultiAppBody,
+  type MultiAppCheck,
+  type MultiAppStatus,
+  type UpdateCommentBody,
+} from '@panel/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, fieldError } from '../../http/app-error.js';
+import { callerOf, type Ctx } from '../../http/context.js';
+import { audit } from '../../lib/audit.js';
+import { allowedApplications } from '../applications/applications.service.js';
+import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js';
+import { isActive, type DeviceRow } from '../devices/device-access.js';
+import { accountsInReach } from '../resellers/hierarchy.js';
+import * as repo from './activation.repository.js';
+
+// ---------------------------------------------------------------------------------------------
+// The multi-app check: one rule for the check call and for the activation itself.
+// ---------------------------------------------------------------------------------------------
+
+type AppCheck = { status: MultiAppStatus; key: string; device: DeviceRow | undefined; appName: string | undefined };
+
+const MESSAGE_KEYS: Record<MultiAppStatus, string> = {
+  error: 'activation.check.notAllowed',
+  disabled: 'activation.check.disabled',
+  lifeTime: 'activation.check.lifeTime',
+  active: 'activation.check.active',
+  expired: 'activation.check.expired',
+  trial: 'activation.check.trial',
+};
+
+function checkOne(appId: number, context: { allowed: Set<number>; apps: Map<number, { appName: string; hidden: boolean }>; devices: Map<number, DeviceRow> }, now: Date): AppCheck {
+  const app = context.apps.get(appId);
+  const device = context.devices.get(appId);
+  const result = (status: MultiAppStatus, key = MESSAGE_KEYS[status]): AppCheck => ({ status, key, device, appName: app?.appName });
+  if (app?.hidden) return result('error', 'activation.check.hidden');
+  if (!app || !context.allowed.has(appId)) return result('error');
+  if (!device) return result('error', 'activation.check.notRegistered');
+  if (device.disabledAt !== null) return result('disabled');
+  if (device.lifetime) return result('lifeTime');
+  if (!isActive(device, now)) return result('expired');
+  return result(device.isTrial === 1 ? 'trial' : 'active');
+}
+
+/**
+ * Checks each app for one MAC address: error when the caller may not activate the app (not in its
+ * `application_allowed`, hidden, unknown) or the device never registered in it; disabled; lifeTime
+ * when it already has a lifetime activation; else active, expired or trial, which may be activated.
+ * With `lock`, the devices stay locked until the caller's transaction ends.
+ */
+async function checkApps(ctx: Ctx, db: DbOrTx, macAddress: string, appIds: number[], options: { lock?: boolean } = {}) {
+  const allowed = await allowedApplications(ctx, db);
+  const apps = await repo.applicationsByIds(db, appIds);
+  // Locked last: concurrent activations of the same device wait only for what depends on its state.
+  const devices = await repo.devicesOf(db, appIds, macAddress, options);
+  const context = {
+    allowed: new Set(allowed.map((a) => a.id)),
+    apps: new Map(apps.map((a) => [a.id, a])),
+    devices: new Map(devices.map((d) => [d.applicationId, d])),
+  };
+  const now = new Date();
+  return { allowedCount: allowed.length, checks: new Map(appIds.map((id) => [id, checkOne(id, context, now)])), now };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** POST /api/check-device-status-multi-app. */
+export async function checkMultiApp({ ctx, input }: { ctx: Ctx; input: CheckMultiAppBody }) {
+  const { checks } = await checkApps(ctx, ctx.db, input.macAddress, input.app_id);
+  const responseDataArray: Record<string, MultiAppCheck> = {};
+  for (const [id, check] of checks) {
+    const expiry = check.status === 'error' || !check.device ? null : check.device.expireDate;
+    responseDataArray[String(id)] = {
+      status: check.status,
+      message: translate(ctx.locale, check.key, { date: expiry ? day(expiry) : '' }),
+      expire_date: expiry ? expiry.toISOString() : null,
+    };
+  }
+  return { responseDataArray };
+}
+
+/** A request naming any app it may not activate is refused whole, with the reason per app. */
+function assertActivatable(checks: Map<number, AppCheck>) {
+  const blocked = [...checks].filter(([, c]) => BLOCKING_MULTI_APP_STATUSES.includes(c.status));
+  if (blocked.length > 0) {
+    throw new AppError('ACTIVATION_REFUSED', { fields: Object.fromEntries(blocked.map(([id, c]) => [`app_ids.${id}`, [c.key]])) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multi-app activation
+// ---------------------------------------------------------------------------------------------
+
+/** 1-Year adds a calendar year to the current expiry while the device is active, else to now; Lifetime never expires. */
+export function newExpiry(pkg: ActivationPackage, device: DeviceRow, now: Date): Date {
+  if (pkg === 'Lifetime') return new Date(LIFETIME_EXPIRY);
+  const next = new Date(isActive(device, now) ? device.expireDate.getTime() : now.getTime());
+  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next;
+}
+
+/** The request's cost over its rows, so that they add up to the ledger's amount (2 over 3 apps: 1, 1, 0). */
+export function splitCost(cost: number, rows: number): number[] {
+  const base = Math.floor(cost / rows);
+  const extra = cost - base * rows;
+  return Array.from({ length: rows }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/**
+ * POST /api/bulk-multi-app-activate. One request is one charge: the check of every app, the
+ * debit with its ledger row, the devices' new expiry and the activation rows commit together or
+ * not at all, so a reseller never pays for half an activation. `isConfirmed` false answers the
+ * price only. Locks: the devices (id order), then the caller's account; nothing that locks an
+ * account first and a device after may exist, or the two could deadlock.
+ */
+export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input: BulkActivateBody; requestId: string | null }) {
+  const me = callerOf(ctx);
+  const request = input.requestData;
+  const pkg = packageOfTrialCode(request.is_trial)!;
+  const appIds = request.app_ids;
+  const mac = request.macAddress;
+  const cost = activationCost(pkg, appIds.length);
+  const email = request.email?.trim().toLowerCase();
+  if (email && email !== me.email.toLowerCase()) throw fieldError('email', 'activation.emailNotOwn');
+  // Remarks are kept only for callers allowed to write them; for others the field is ignored.
+  const comment = me.permissions.has('multi apps activation-remarks') ? request.comment?.trim() || null : null;
+
+  if (request.isConfirmed === false) {
+    const { allowedCount, checks } = await checkApps(ctx, ctx.db, mac, appIds);
+    if (allowedCount === 0) throw new AppError('NO_APPS_TO_ACTIVATE');
+    assertActivatable(checks);
+    return {
+      status: true as const,
+      msg: translate(ctx.locale, 'activation.price', { cost }),
+      activated: false,
+      credit_points: cost,
+      credit_point: await balanceOf(ctx),
+      activated_devices: [],
+    };
+  }
+
+  if (request.creditPoints !== undefined && request.creditPoints !== null && request.creditPoints !== cost) {
+    throw new AppError('PRICE_CHANGED', { params: { cost, shown: request.creditPoints } });
+  }
+
+  const fingerprint = ['activate', mac, [...appIds].sort((a, b) => a - b), pkg, comment];
+  return once(ctx, requestId, fingerprint, async (tx) => {
+    const { allowedCount, checks, now } = await checkApps(ctx, tx, mac, appIds, { lock: true });
+    if (allowedCount === 0) throw new AppError('NO_APPS_TO_ACTIVATE');
+    assertActivatable(checks);
+    const shares = splitCost(cost, appIds.length);
+    const activated = appIds.map((id, i) => {
+      const { device, appName } = checks.get(id)!;
+      return { device: device!, appName: appName!, expiry: newExpiry(pkg, device!, now), share: shares[i]! };
+    });
+    // The devices are locked already: they are updated before the account is touched, so the
+    // caller's balance row (every activation of this reseller queues on it) stays locked for as
+    // few statements as possible. An insufficient balance rolls all of it back.
+    for (const a of activated) {
+      await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId, activatedAt: now });
+    }
+    // One account: the conditional debit locks its row itself, no separate lock statement needed.
+    const charged = await transfer(ctx, tx, {
+      trType: CREDIT_TR_TYPES.activation,
+      amount: cost,
+      debitorId: me.userId,
+      creditorId: null,
+      reason: 'activation',
+      requestId,
+      insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
+    });
+    // The spend's audit row is written by `transfer`; the activation rows record the rest.
+    await repo.insertActivations(
+      tx,
+      activated.map((a) => ({
+        deviceId: a.device.id,
+        applicationId: a.device.applicationId,
+        macAddress: a.device.macAddress,
+        resellerId: me.userId,
+        ledgerId: charged.ledgerId,
+        package: pkg,
+        creditPoint: a.share,
+        boxExpiryDate: a.expiry,
+        comment,
+        activatedFrom: 'multi-app',
+      })),
+    );
+    return {
+      status: true as const,
+      msg: translate(ctx.locale, 'activation.activated', { count: activated.length }),
+      activated: true,
+      credit_points: cost,
+      credit_point: charged.debitorBalance!,
+      activated_devices: activated.map((a) => ({
+        mac_address: a.device.macAddress,
+        expire_date: a.expiry.toISOString(),
+        module: a.appName,
+        is_lifetime: pkg === 'Lifetime',
+      })),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Activated apps list and activation logs
+// ---------------------------------------------------------------------------------------------
+
+/** Activations by the caller's reach: every one for an admin, else its own and its sub-resellers'. */
+const inReach = async (ctx: Ctx, db: DbOrTx = ctx.db) => repo.byAccounts(await repo.accountIds(db, accountsInReach(ctx)));
+
+type ListFilters = {
+  search_type?: 'general' | 'mac' | null;
+  keyword?: string | null;
+  macAddress?: string | null;
+  moduleType?: number | string | null;
+  start_date?: string | null;
+  end_date?: string | null;
+};
+
+/**
+ * Searches of fewer than 3 characters are ignored (core-panel.md §5); MAC parts are compared in
+ * the stored form. The MAC search matches the start of the address, the general one anywhere.
+ */
+async function listWhere(ctx: Ctx, filters: ListFilters) {
+  const db = ctx.db;
+  const keyword = filters.keyword?.trim() ?? '';
+  const mac = filters.macAddress ? normaliseMac(filters.macAddress) : '';
+  const searched = keyword.length >= SEARCH_MIN_LENGTH;
+  return and(
+    await inReach(ctx),
+    searched && filters.search_type === 'mac' ? repo.macStartsWith(normaliseMac(keyword)) : undefined,
+    searched && filters.search_type !== 'mac' ? repo.generalSearch(db, keyword, normaliseMac(keyword)) : undefined,
+    mac.length >= SEARCH_MIN_LENGTH ? repo.macStartsWith(mac) : undefined,
+    repo.moduleCondition(db, filters.moduleType),
+    filters.start_date ? repo.createdFrom(new Date(filters.start_date)) : undefined,
+    filters.end_date ? repo.createdBefore(rangeEnd(filters.end_date)) : undefined,
+  );
+}
+
+function toRecord(row: repo.ActivationListRow, showComment: boolean): ActivationRecord {
+  return {
+    id: row.id,
+    module: row.module,
+    app_id: row.applicationId,
+    mac_address: row.macAddress,
+    reseller_id: row.resellerId,
+    reseller_detail: { email: row.resellerEmail },
+    package: row.package,
+    box_expiry_date: row.boxExpiryDate.toISOString(),
+    is_lifetime: row.package === 'Lifetime',
+    credit_point: row.creditPoint,
+    comment: showComment ? row.comment : null,
+    activated_from: row.activatedFrom,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function page(
+  ctx: Ctx,
+  filters: ListFilters,
+  paging: { number: number; size: number; sortKey?: repo.ActivationSortKey | null; sortType?: string | null },
+  showComment: boolean,
+) {
+  const { entries, total, totalCapped } = await repo.activationPage(ctx.db, await listWhere(ctx, filters), {
+    number: paging.number,
+    size: paging.size,
+    sortKey: paging.sortKey ?? 'created_at',
+    sortType: paging.sortType?.toLowerCase() === 'asc' ? 'asc' : 'desc',
+  });
+  return {
+    data: entries.map((e) => toRecord(e, showComment)),
+    current_page: paging.number,
+    last_page: Math.max(1, Math.ceil(total / paging.size)),
+    total,
+    total_capped: totalCapped,
+  };
+}
+
+/** POST /api/activated-apps-list. */
+export async function activatedApps({ ctx, input }: { ctx: Ctx; input: ActivatedAppsBody }) {
+  const r = input.requestData;
+  return page(ctx, r, { number: r.pageNumber, size: r.pageSize, sortKey: r.sort_key, sortType: r.sort_type }, true);
+}
+
+/** POST /api/activation-logs: the Remarks column only for callers with 'remarks-trans-logs'. */
+export async function activationLogs({ ctx, input }: { ctx: Ctx; input: ActivationLogsBody }) {
+  const showComment = callerOf(ctx).permissions.has('remarks-trans-logs');
+  return page(
+    ctx,
+    { ...input, macAddress: input.mac_address },
+    { number: input.page_number, size: input.page_size, sortKey: input.sort_key, sortType: input.sort_type },
+    showComment,
+  );
+}
+
+/** POST /api/update-comment: the remark of an activation within the caller's reach. */
+export async function updateComment({ ctx, input }: { ctx: Ctx; input: UpdateCommentBody }) {
+  const comment = input.comment?.trim() || null;
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findActivation(tx, input.id, await inReach(ctx, tx));
+    if (!row) throw new AppError('NOT_FOUND');
+    await repo.setComment(tx, input.id, comment);
+    await audit(ctx, { action: 'activation.comment', targetType: 'activation', targetId: input.id, details: { from: row.comment, to: comment } }, tx);
+  });
+}
+
+/**
+ * GET /api/activation-log-dashboard: activations in reach over the last DASHBOARD_CHART_DAYS days
+ * per module: every module the caller may activate (0 when none), then any other module that
+ * still has activations in the period.
+ */
+export async function activationDashboard(ctx: Ctx) {
+  const since = new Date(Date.now() - DASHBOARD_CHART_DAYS * 86_400_000);
+  const [counts, allowed] = await Promise.all([
+    inReach(ctx).then((reach) => repo.countsByApplication(ctx.db, and(reach, repo.createdFrom(since)))),
+    allowedApplications(ctx),
+  ]);
+  const byApp = new Map(counts.map((c) => [c.applicationId, Number(c.value)]));
+  const listed = new Set(allowed.map((a) => a.id));
+  const others = await repo.applicationNames(ctx.db, [...byApp.keys()].filter((id) => !listed.has(id)));
+  return [
+    ...allowed.map((a) => ({ name: a.app_name, value: byApp.get(a.id) ?? 0 })),
+    ...others.sort((a, b) => a.appName.localeCompare(b.appName)).map((a) => ({ name: a.appName, value: byApp.get(a.id)! })),
+  ];
+}

@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { applications, devices, users } from '../../db/schema.js';
+import type { Ctx } from '../../http/context.js';
+import { accountsInReach } from '../resellers/hierarchy.js';
+
+/**
+ * Who owns a device, shared by every devices, activation and playlists service: the reseller of
+ * its last paid activation. A caller reaches the devices it activated and those of its
+ * sub-resellers; an admin reaches every device.
+ */
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** Active while enabled and before its expiry (a lifetime activation stores a far-future expiry). */
+export function isActive(device: Pick<DeviceRow, 'expireDate' | 'disabledAt'>, now = new Date()): boolean {
+  return device.disabledAt === null && device.expireDate.getTime() > now.getTime();
+}
+
+export async function findDevice(db: DbOrTx, applicationId: number, macAddress: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.applicationId, applicationId), eq(devices.macAddress, macAddress)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Devices the caller reaches, as a condition on `devices` (undefined: every device, for an admin). */
+export function devicesInReach(db: DbOrTx, ctx: Ctx): SQL | undefined {
+  const reach = accountsInReach(ctx);
+  if (!reach) return undefined;
+  return inArray(devices.activatedBy, db.select({ id: users.id }).from(users).where(reach));
+}
+
+/** Whether the caller reaches this one device. */
+export async function reachesDevice(db: DbOrTx, ctx: Ctx, device: Pick<DeviceRow, 'id' | 'activatedBy'>): Promise<boolean> {
+  const reach = devicesInReach(db, ctx);
+  if (!reach) return true;
+  if (device.activatedBy === null) return false;
+  const [row] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, device.id), reach));
+  return row !== undefined;
+}
+
+export async function findApplication(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  return row;
+}
+
+/** Compares a device key in constant time (equal-length digests), so timing does not reveal how much of a guess was right. */
+export function deviceKeyMatches(stored: string, given: string): boolean {
+  const a = crypto.createHash('sha256').update(stored).digest();
+  const b = crypto.createHash('sha256').update(given).digest();
+  return crypto.timingSafeEqual(a, b);
+}

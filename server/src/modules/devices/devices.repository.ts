@@ -1,0 +1,90 @@
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { applications, devices, playlists, users } from '../../db/schema.js';
+
+/** The device of a Check Mac, with its application's name and the e-mail of the reseller who activated it. */
+export async function findDeviceDetail(db: DbOrTx, applicationId: number, macAddress: string) {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      applicationId: devices.applicationId,
+      appName: applications.appName,
+      macAddress: devices.macAddress,
+      deviceKey: devices.deviceKey,
+      expireDate: devices.expireDate,
+      lifetime: devices.lifetime,
+      isTrial: devices.isTrial,
+      activatedBy: devices.activatedBy,
+      disabledAt: devices.disabledAt,
+      ip: devices.ip,
+      createdAt: devices.createdAt,
+      resellerEmail: users.email,
+    })
+    .from(devices)
+    .innerJoin(applications, eq(applications.id, devices.applicationId))
+    .leftJoin(users, eq(users.id, devices.activatedBy))
+    .where(and(eq(devices.applicationId, applicationId), eq(devices.macAddress, macAddress)));
+  return row;
+}
+
+/** A device's playlists, oldest first, without their PIN hashes. */
+export function devicePlaylists(db: DbOrTx, deviceId: number) {
+  return db
+    .select({
+      id: playlists.id,
+      name: playlists.name,
+      url: playlists.url,
+      type: playlists.playlistType,
+      username: playlists.username,
+      password: playlists.password,
+      epgUrl: playlists.epgUrl,
+      protect: playlists.protect,
+    })
+    .from(playlists)
+    .where(eq(playlists.deviceId, deviceId))
+    .orderBy(asc(playlists.id));
+}
+
+/**
+ * The devices of one MAC in these applications, locked in id order (the order box management
+ * locks in too, so two requests never wait on each other in a circle).
+ */
+export function lockDevicesOfMac(tx: DbOrTx, macAddress: string, applicationIds: number[]) {
+  return tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.macAddress, macAddress), inArray(devices.applicationId, applicationIds)))
+    .orderBy(asc(devices.id))
+    .for('update');
+}
+
+/**
+ * Up to `limit` devices of a reseller for box management, locked. SKIP LOCKED: a device another
+ * request is changing right now is passed over rather than waited for, so two concurrent requests
+ * never pick (and count) the same device.
+ */
+export function pickBoxes(tx: DbOrTx, resellerId: number, change: 'disable' | 'enable', limit: number) {
+  const eligible =
+    change === 'disable'
+      ? and(eq(devices.activatedBy, resellerId), isNull(devices.disabledAt), gt(devices.expireDate, sql`now()`))
+      : and(eq(devices.activatedBy, resellerId), eq(devices.disabledByBox, true), sql`${devices.disabledAt} is not null`);
+  return tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(eligible)
+    .orderBy(asc(devices.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Applications by id or by name (case-insensitive). */
+export function findApplications(db: DbOrTx, ids: number[], names: string[]) {
+  const conditions = [
+    ...(ids.length ? [inArray(applications.id, ids)] : []),
+    ...(names.length ? [inArray(sql`lower(${applications.appName})`, names.map((n) => n.toLowerCase()))] : []),
+  ];
+  return db
+    .select({ id: applications.id, appName: applications.appName })
+    .from(applications)
+    .where(or(...conditions));
+}

@@ -1,0 +1,306 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate, type PlayerDeviceAnswer } from '@panel/contract';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { adminToken, expectError, expectFieldErrors, rows, uniqueIp } from '../../../test/fixtures.js';
+import { deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
+
+let t: TestApp;
+let admin: string;
+/** IBOPLAYER (7 trial days) and HUSHPLAY (5), from the seed. */
+let ibo: number;
+let hush: number;
+
+async function appId(name: string) {
+  const [row] = await rows<{ id: number }>(t, sql`select id from applications where app_name = ${name}`);
+  return row!.id;
+}
+
+async function deviceCount() {
+  const [row] = await rows<{ n: number }>(t, sql`select count(*)::int as n from devices`);
+  return row!.n;
+}
+
+function register(payload: Record<string, unknown>, options: { remoteAddress?: string; lang?: string } = {}) {
+  return t.call({ method: 'POST', url: '/api/player/register', payload, ...options });
+}
+
+function status(payload: Record<string, unknown>, options: { remoteAddress?: string; lang?: string } = {}) {
+  return t.call({ method: 'POST', url: '/api/player/status', payload, ...options });
+}
+
+function verifyPin(payload: Record<string, unknown>, options: { remoteAddress?: string } = {}) {
+  return t.call({ method: 'POST', url: '/api/player/verify-pin', payload, ...options });
+}
+
+/** A playlist added as the panel adds one (the admin reaches every device). */
+async function savePlaylist(device: { app_id: number; mac_address: string }, fields: Record<string, unknown>) {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/save-playlist',
+    token: admin,
+    payload: { app_id: device.app_id, mac_address: device.mac_address, playlist_name: 'Main', playlist_url: 'http://tv.example.test/get.php', ...fields },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { id: number } }>().data.id;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t);
+  [ibo, hush] = [await appId('IBOPLAYER'), await appId('HUSHPLAY')];
+});
+afterAll(() => t.close());
+
+describe('POST /api/player/register', () => {
+  it("creates the device on the first call with the application's free trial and an 8-digit key", async () => {
+    const mac = uniqueMac();
+    const before = Date.now();
+    const res = await register({ app_id: ibo, mac_address: mac, version: '1.2.3' }, { remoteAddress: '10.77.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<PlayerDeviceAnswer>();
+    expect(body).toMatchObject({
+      status: true,
+      msg: 'OK',
+      data: { app_id: ibo, app_name: 'IBOPLAYER', mac_address: mac, is_lifetime: false, status: 'active', is_trial: 1, playlists: [] },
+    });
+    expect(body.data.device_key).toMatch(/^\d{8}$/);
+    const expiry = Date.parse(body.data.expire_date);
+    expect(expiry).toBeGreaterThanOrEqual(before + 7 * DAY - 5000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 7 * DAY + 5000);
+
+    const row = await deviceRow(t, ibo, mac);
+    expect(row).toMatchObject({ device_key: body.data.device_key, is_trial: 1, ip: '10.77.0.1', app_version: '1.2.3', activated_by: null, disabled_at: null });
+    expect(row!.last_seen_at).not.toBeNull();
+  });
+
+  it('gives each application its own trial length', async () => {
+    const device = await registerDevice(t, { appId: hush });
+    const days = (Date.parse(device.expire_date) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(4.99);
+    expect(days).toBeLessThanOrEqual(5);
+  });
+
+  it('answers the same device and key on a repeat, recording the new address and version', async () => {
+    const mac = uniqueMac();
+    const first = await registerDevice(t, { appId: ibo, mac, version: '1.0', remoteAddress: '10.77.0.2' });
+    const count = await deviceCount();
+    const again = await registerDevice(t, { appId: ibo, mac: mac.toUpperCase().replace(/:/g, '-'), version: '2.0', remoteAddress: '10.77.0.3' });
+    expect(again).toEqual(first);
+    expect(await deviceCount()).toBe(count);
+    expect(await deviceRow(t, ibo, mac)).toMatchObject({ ip: '10.77.0.3', app_version: '2.0' });
+    // A repeat without a version keeps the one known.
+    await registerDevice(t, { appId: ibo, mac });
+    expect((await deviceRow(t, ibo, mac))!.app_version).toBe('2.0');
+  });
+
+  it('makes one device per application for the same MAC', async () => {
+    const mac = uniqueMac();
+    const a = await registerDevice(t, { appId: ibo, mac });
+    const b = await registerDevice(t, { appId: hush, mac });
+    expect(a.app_id).not.toBe(b.app_id);
+    const [row] = await rows<{ n: number }>(t, sql`select count(*)::int as n from devices where mac_address = ${mac}`);
+    expect(row!.n).toBe(2);
+  });
+
+  it('creates one device when several first calls arrive at once', async () => {
+    const mac = uniqueMac();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => registerDevice(t, { appId: ibo, mac })));
+    expect(new Set(answers.map((a) => a.device_key)).size).toBe(1);
+    const [row] = await rows<{ n: number }>(t, sql`select count(*)::int as n from devices where mac_address = ${mac}`);
+    expect(row!.n).toBe(1);
+  });
+
+  it('accepts every shape the MAC pattern allows and stores it normalised', async () => {
+    const shapes: [string, string][] = [
+      ['A1:B2:C3:D4:E5:F6', 'a1:b2:c3:d4:e5:f6'],
+      ['a1-b2-c3-d4-e5-f7', 'a1:b2:c3:d4:e5:f7'],
+      ['A1-b2:C3-d4:E5-f8', 'a1:b2:c3:d4:e5:f8'],
+      // Real players send letters beyond hex too.
+      ['ZZ:YY:XX:WW:VV:UU', 'zz:yy:xx:ww:vv:uu'],
+      ['  0a:1b:2c:3d:4e:5f  ', '0a:1b:2c:3d:4e:5f'],
+    ];
+    for (const [sent, stored] of shapes) {
+      const res = await register({ app_id: ibo, mac_address: sent });
+      expect(res.statusCode, `${sent}: ${res.body}`).toBe(200);
+      expect(res.json<PlayerDeviceAnswer>().data.mac_address).toBe(stored);
+      expect(await deviceRow(t, ibo, stored)).toBeDefined();
+    }
+    // Every shape of one MAC is the same device.
+    const upper = await registerDevice(t, { appId: ibo, mac: 'ZZ-YY-XX-WW-VV-UU' });
+    const lower = await registerDevice(t, { appId: ibo, mac: 'zz:yy:xx:ww:vv:uu' });
+    expect(upper.device_key).toBe(lower.device_key);
+  });
+
+  it('refuses malformed MACs with the specification message and creates nothing', async () => {
+    const count = await deviceCount();
+    const invalid = translate('en', 'validation.macInvalid');
+    for (const mac of ['aa:bb:cc:dd:ee', 'aa:bb:cc:dd:ee:ff:00', 'aabbccddeeff', 'aa:bb:cc:dd:ee:f', 'aa_bb_cc_dd_ee_ff', 'aa:bb:cc:dd:ee:fg!', 'aa::bb:cc:dd:ee:ff']) {
+      expectFieldErrors(await register({ app_id: ibo, mac_address: mac }), { mac_address: [invalid] });
+    }
+    expect(invalid).toBe('Invalid MAC address format');
+    const required = translate('en', 'validation.macRequired');
+    expectFieldErrors(await register({ app_id: ibo, mac_address: '' }), { mac_address: [required] });
+    expectFieldErrors(await register({ app_id: ibo, mac_address: '   ' }), { mac_address: [required] });
+    expect((await register({ app_id: ibo })).json()).toMatchObject({ code: 'VALIDATION', errors: { mac_address: [expect.any(String)] } });
+    expect(await deviceCount()).toBe(count);
+  });
+
+  it('answers the MAC message in Arabic to an Arabic player', async () => {
+    const res = await register({ app_id: ibo, mac_address: 'aa:bb:cc' }, { lang: 'ar-EG' });
+    expectFieldErrors(res, { mac_address: [translate('ar', 'validation.macInvalid')] });
+    expect(translate('ar', 'validation.macInvalid')).not.toBe(translate('en', 'validation.macInvalid'));
+  });
+
+  it('answers 404 for an unknown application and 422 for an app_id that is no id, creating nothing', async () => {
+    const count = await deviceCount();
+    expectError(await register({ app_id: 999_999, mac_address: uniqueMac() }), 404, 'NOT_FOUND', 'Application not found.');
+    for (const appIdValue of ['abc', 0, -1, 1.5, null]) {
+      const res = await register({ app_id: appIdValue, mac_address: uniqueMac() });
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', errors: { app_id: [expect.any(String)] } });
+    }
+    expect((await register({ app_id: ibo, mac_address: uniqueMac(), version: 'x'.repeat(51) })).statusCode).toBe(422);
+    expect(await deviceCount()).toBe(count);
+  });
+});
+
+describe('POST /api/player/status', () => {
+  it('answers the device like register, with its playlists and never a PIN', async () => {
+    const device = await registerDevice(t, { appId: ibo });
+    const general = await savePlaylist(device, { playlist_name: 'General', playlist_url: 'http://m3u.example.test/list.m3u', xml_url: 'http://epg.example.test/guide.xml' });
+    const xc = await savePlaylist(device, {
+      playlist_name: 'XC',
+      playlist_type: 'xc',
+      playlist_url: 'http://xc.example.test:8080',
+      username: 'alice',
+      password: 's3cret',
+      protect: true,
+      pin: '4321',
+      pin_confirmation: '4321',
+    });
+    const res = await status({ app_id: ibo, mac_address: device.mac_address.toUpperCase(), device_key: device.device_key });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PlayerDeviceAnswer>().data).toEqual({
+      ...device,
+      playlists: [
+        { id: general, name: 'General', url: 'http://m3u.example.test/list.m3u', type: 'general', username: null, password: null, epg_url: 'http://epg.example.test/guide.xml', protect: false },
+        { id: xc, name: 'XC', url: 'http://xc.example.test:8080', type: 'xc', username: 'alice', password: 's3cret', epg_url: null, protect: true },
+      ],
+    });
+    expect(res.body).not.toContain('4321');
+    expect(res.body).not.toContain('argon2');
+  });
+
+  it('answers expired once the expiry has passed, and for a disabled device', async () => {
+    const device = await registerDevice(t, { appId: ibo });
+    await t.database.db.execute(sql`update devices set expire_date = now() - interval '1 minute' where application_id = ${ibo} and mac_address = ${device.mac_address}`);
+    const res = await status({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key });
+    expect(res.json<PlayerDeviceAnswer>().data.status).toBe('expired');
+
+    const other = await registerDevice(t, { appId: ibo });
+    await t.database.db.execute(sql`update devices set disabled_at = now() where application_id = ${ibo} and mac_address = ${other.mac_address}`);
+    expect((await status({ app_id: ibo, mac_address: other.mac_address, device_key: other.device_key })).json<PlayerDeviceAnswer>().data.status).toBe('expired');
+  });
+
+  it('refuses a wrong device key with 403 C10405', async () => {
+    const device = await registerDevice(t, { appId: ibo });
+    const wrong = device.device_key === '00000000' ? '11111111' : '00000000';
+    expectError(await status({ app_id: ibo, mac_address: device.mac_address, device_key: wrong }), 403, 'C10405', 'Invalid device key');
+    expectError(await status({ app_id: ibo, mac_address: device.mac_address, device_key: `${device.device_key}0` }), 403, 'C10405');
+  });
+
+  it('answers 404 C10404 for a device that never registered, or in another application', async () => {
+    expectError(await status({ app_id: ibo, mac_address: uniqueMac(), device_key: '12345678' }), 404, 'C10404', 'Device not found in the selected application');
+    const device = await registerDevice(t, { appId: ibo });
+    expectError(await status({ app_id: hush, mac_address: device.mac_address, device_key: device.device_key }), 404, 'C10404');
+    expectError(await status({ app_id: 999_999, mac_address: device.mac_address, device_key: device.device_key }), 404, 'C10404');
+  });
+
+  it('refuses a missing key or a malformed MAC with field messages', async () => {
+    expectFieldErrors(await status({ app_id: ibo, mac_address: uniqueMac(), device_key: '' }), { device_key: ['The device key is required.'] });
+    expectFieldErrors(await status({ app_id: ibo, mac_address: 'aa:bb:cc:dd:ee', device_key: '12345678' }), { mac_address: ['Invalid MAC address format'] });
+    expect((await status({ app_id: ibo, mac_address: uniqueMac() })).json()).toMatchObject({ code: 'VALIDATION', errors: { device_key: [expect.any(String)] } });
+  });
+});
+
+describe('POST /api/player/verify-pin', () => {
+  let device: PlayerDeviceAnswer['data'];
+  let protectedId: number;
+  let openId: number;
+
+  beforeAll(async () => {
+    device = await registerDevice(t, { appId: ibo });
+    protectedId = await savePlaylist(device, { protect: true, pin: '2580', pin_confirmation: '2580' });
+    openId = await savePlaylist(device, { playlist_name: 'Open' });
+  });
+
+  const pinCall = (fields: Record<string, unknown>) =>
+    verifyPin({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key, playlist_id: protectedId, pin: '2580', ...fields });
+
+  it("accepts the protected playlist's PIN", async () => {
+    const res = await pinCall({});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: true, msg: 'PIN accepted.' });
+  });
+
+  it('refuses a wrong PIN with 403 INVALID_PIN', async () => {
+    expectError(await pinCall({ pin: '0000' }), 403, 'INVALID_PIN', 'Invalid PIN');
+    expectError(await pinCall({ pin: '25800' }), 403, 'INVALID_PIN');
+  });
+
+  it('needs no PIN for a playlist that is not protected', async () => {
+    expect((await pinCall({ playlist_id: openId, pin: 'anything' })).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong device key, an unknown device and another device's playlist", async () => {
+    expectError(await pinCall({ device_key: device.device_key === '00000000' ? '11111111' : '00000000' }), 403, 'C10405');
+    expectError(await pinCall({ mac_address: uniqueMac() }), 404, 'C10404');
+    const other = await registerDevice(t, { appId: ibo });
+    const foreign = await savePlaylist(other, { protect: true, pin: '2580' });
+    expectError(await pinCall({ playlist_id: foreign }), 404, 'NOT_FOUND', 'Playlist not found on this device.');
+  });
+
+  it('refuses a body without a PIN or playlist id', async () => {
+    expect((await pinCall({ pin: '' })).json()).toMatchObject({ code: 'VALIDATION', errors: { pin: [expect.any(String)] } });
+    expect((await pinCall({ playlist_id: 'x' })).json()).toMatchObject({ code: 'VALIDATION', errors: { playlist_id: [expect.any(String)] } });
+  });
+});
+
+describe('the per-address rate limit', () => {
+  it('answers 429 with Retry-After past PLAYER_RATE_LIMIT calls a minute from one address, and creates nothing then', async () => {
+    const limit = t.app.deps.config.playerRateLimit;
+    expect(limit).toBe(120);
+    const ip = uniqueIp();
+    const device = await registerDevice(t, { appId: ibo, remoteAddress: ip });
+    // Register, status and verify-pin share the address's budget.
+    for (let i = 1; i < limit; i += 1) {
+      const res = await status({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key }, { remoteAddress: ip });
+      expect(res.statusCode, `call ${i + 1}`).toBe(200);
+    }
+    const count = await deviceCount();
+    const refused = await register({ app_id: ibo, mac_address: uniqueMac() }, { remoteAddress: ip });
+    const body = expectError(refused, 429, 'TOO_MANY_REQUESTS');
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(body.msg).toBe(`Too many requests. Please try again in ${seconds} seconds.`);
+    expect(await deviceCount()).toBe(count);
+
+    // The 429 wins even where the call would have failed anyway.
+    expectError(await status({ app_id: ibo, mac_address: uniqueMac(), device_key: '1' }, { remoteAddress: ip }), 429, 'TOO_MANY_REQUESTS');
+    expectError(await verifyPin({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key, playlist_id: 1, pin: '1' }, { remoteAddress: ip }), 429, 'TOO_MANY_REQUESTS');
+
+    // Other addresses are not affected.
+    expect((await status({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key }, { remoteAddress: uniqueIp() })).statusCode).toBe(200);
+  });
+
+  it('answers the 429 in Arabic to an Arabic player', async () => {
+    const ip = uniqueIp();
+    await t.database.db.execute(sql`insert into rate_limits (key, count, reset_at) values (${`player:${ip}`}, 1000, now() + interval '30 seconds')`);
+    const res = await register({ app_id: ibo, mac_address: uniqueMac() }, { remoteAddress: ip, lang: 'ar-EG' });
+    const seconds = Number(res.headers['retry-after']);
+    expectError(res, 429, 'TOO_MANY_REQUESTS', translate('ar', 'errors.tooManyRequests', { seconds }));
+  });
+});

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import type { PlayerDeviceAnswer, PlayerPinBody, PlayerRegisterBody, PlayerStatusBody } from '@panel/contract';
+import { AppError } from '../../http/app-error.js';
+import type { Ctx } from '../../http/context.js';
+import { batchedRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
+import { verifySecret } from '../../lib/secrets.js';
+import { deviceKeyMatches, findApplication, isActive } from '../devices/device-access.js';
+import { findPlayerDevice, findPlaylist, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
+
+/**
+ * The player API (DESIGN.md §5): what media-player apps call, without a session. Every call
+ * counts against its client address: PLAYER_RATE_LIMIT requests per minute.
+ */
+
+const WINDOW_MS = 60_000;
+export const DEVICE_KEY_DIGITS = 8;
+
+/** Players call on every start: their counts reach the shared store in batches (see batchedRateLimiter). */
+const playerLimiters = new WeakMap<RateLimiter, RateLimiter>();
+function playerLimiter(ctx: Ctx): RateLimiter {
+  let limiter = playerLimiters.get(ctx.limiter);
+  if (!limiter) playerLimiters.set(ctx.limiter, (limiter = batchedRateLimiter(ctx.limiter)));
+  return limiter;
+}
+
+/** Counts this request against the caller's address; past the limit a 429 says when to come back. */
+export async function hitRateLimit(ctx: Ctx) {
+  const window = await playerLimiter(ctx).hit(`player:${ctx.ip}`, WINDOW_MS);
+  if (window.count > ctx.config.playerRateLimit) {
+    const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
+    throw new AppError('TOO_MANY_REQUESTS', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  }
+}
+
+/** A random key of DEVICE_KEY_DIGITS digits (leading zeros kept), from the system's secure generator. */
+export function newDeviceKey(): string {
+  return String(crypto.randomInt(0, 10 ** DEVICE_KEY_DIGITS)).padStart(DEVICE_KEY_DIGITS, '0');
+}
+
+function toAnswer(row: NonNullable<PlayerDeviceRow>): PlayerDeviceAnswer['data'] {
+  return {
+    app_id: row.appId,
+    app_name: row.appName,
+    mac_address: row.macAddress,
+    device_key: row.deviceKey,
+    expire_date: row.expireDate.toISOString(),
+    is_lifetime: row.lifetime,
+    status: isActive(row) ? 'active' : 'expired',
+    is_trial: row.isTrial,
+    playlists: row.playlists.map((p) => ({ ...p, id: Number(p.id) })),
+  };
+}
+
+/** The device of a status or PIN call: 404 C10404 when unknown, 403 C10405 when the key is wrong. */
+async function deviceWithKey(ctx: Ctx, input: { app_id: number; mac_address: string; device_key: string }) {
+  const row = await findPlayerDevice(ctx.db, input.app_id, input.mac_address);
+  if (!row) throw new AppError('C10404');
+  if (!deviceKeyMatches(row.deviceKey, input.device_key)) throw new AppError('C10405');
+  return row;
+}
+
+/**
+ * First start: the device gets the application's free trial and a key; later starts get the
+ * same device and key back (and record the player's address and version).
+ */
+export async function register(ctx: Ctx, input: PlayerRegisterBody) {
+  // Counted first: a refused request creates nothing.
+  await hitRateLimit(ctx);
+  const application = await findApplication(ctx.db, input.app_id);
+  if (!application) throw new AppError('NOT_FOUND', { key: 'player.applicationNotFound' });
+  await upsertDevice(ctx.db, {
+    appId: application.id,
+    mac: input.mac_address,
+    deviceKey: newDeviceKey(),
+    trialDays: application.trialDays,
+    ip: ctx.ip,
+    version: input.version?.trim() || undefined,
+  });
+  const row = await findPlayerDevice(ctx.db, application.id, input.mac_address);
+  return toAnswer(row!);
+}
+
+/** What every player asks on each start: the count and the lookup run side by side (both are single statements). */
+export async function status(ctx: Ctx, input: PlayerStatusBody) {
+  const [limit, row] = await Promise.allSettled([hitRateLimit(ctx), deviceWithKey(ctx, input)]);
+  // Past the limit the 429 wins, whatever the lookup found.
+  if (limit.status === 'rejected') throw limit.reason;
+  if (row.status === 'rejected') throw row.reason;
+  return toAnswer(row.value);
+}
+
+/**
+ * The player checks a protected playlist's PIN without ever holding it. The rate limit (counted
+ * first) is what keeps a 4-digit PIN from being guessed. A playlist that is not protected needs no PIN.
+ */
+export async function verifyPin(ctx: Ctx, input: PlayerPinBody) {
+  await hitRateLimit(ctx);
+  const device = await deviceWithKey(ctx, input);
+  const playlist = await findPlaylist(ctx.db, device.id, input.playlist_id);
+  if (!playlist) throw new AppError('NOT_FOUND', { key: 'player.playlistNotFound' });
+  if (!playlist.protect) return;
+  if (!(await verifySecret(playlist.pinHash, input.pin))) throw new AppError('INVALID_PIN');
+}

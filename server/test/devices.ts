@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  LIFETIME_EXPIRY,
+  PACKAGE_TRIAL_CODES,
+  type ActivationPackage,
+  type BulkActivateAnswer,
+  type PlayerDeviceAnswer,
+} from '@panel/contract';
+import type { TestApp } from './harness.js';
+import { rows } from './fixtures.js';
+import { fundedAdmin, recharge } from './credit.js';
+
+export type RegisteredDevice = PlayerDeviceAnswer['data'];
+
+let macCounter = 0;
+/** A fresh MAC address in the stored form (lower-case pairs joined by colons), unique per call. */
+export function uniqueMac(): string {
+  macCounter += 1;
+  const random = Math.floor(Math.random() * 0xffffff);
+  const bytes = [0x0a, (macCounter >> 16) & 0xff, (macCounter >> 8) & 0xff, macCounter & 0xff, (random >> 8) & 0xff, random & 0xff];
+  return bytes.map((b) => b.toString(16).padStart(2, '0')).join(':');
+}
+
+/**
+ * A device as a player creates it: POST /api/player/register (the harness gives each call its own
+ * address, so the per-IP limit never bites). Answers the player answer's `data`, device_key included.
+ */
+export async function registerDevice(
+  t: TestApp,
+  options: { appId: number; mac?: string; version?: string; remoteAddress?: string },
+): Promise<RegisteredDevice> {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/player/register',
+    payload: { app_id: options.appId, mac_address: options.mac ?? uniqueMac(), ...(options.version ? { version: options.version } : {}) },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+  if (res.statusCode !== 200) throw new Error(`player/register failed: ${res.statusCode} ${res.body}`);
+  return res.json<PlayerDeviceAnswer>().data;
+}
+
+/** The device's row as stored (snake_case columns), or undefined. */
+export async function deviceRow(t: TestApp, appId: number, mac: string) {
+  const [row] = await rows<{
+    id: number;
+    application_id: number;
+    mac_address: string;
+    device_key: string;
+    expire_date: Date;
+    lifetime: boolean;
+    is_trial: number;
+    activated_by: number | null;
+    disabled_at: Date | null;
+    remaining_seconds: string | number | null;
+    disabled_by_box: boolean;
+    ip: string | null;
+    app_version: string | null;
+    last_seen_at: Date | null;
+  }>(t, sql`select *, id::int as id from devices where application_id = ${appId} and mac_address = ${mac.toLowerCase().replace(/-/g, ':')}`);
+  return row;
+}
+
+/**
+ * TEST SHORTCUT, not the product's path: marks a registered device as paid by `resellerId` with a
+ * direct UPDATE (expiry `days` from now, or lifetime), for tests of modules that only need an
+ * activated device. Activation itself is tested through POST /api/bulk-multi-app-activate.
+ */
+export async function markActivated(
+  t: TestApp,
+  device: { app_id: number; mac_address: string },
+  resellerId: number,
+  options: { days?: number; lifetime?: boolean } = {},
+) {
+  const expiry = options.lifetime
+    ? sql`${LIFETIME_EXPIRY}::timestamptz`
+    : sql`now() + make_interval(days => ${options.days ?? 365})`;
+  await t.database.db.execute(sql`
+    update devices set activated_by = ${resellerId}, activated_at = now(), is_trial = 0, lifetime = ${options.lifetime ?? false},
+      expire_date = ${expiry}
+    where application_id = ${device.app_id} and mac_address = ${device.mac_address}`);
+}
+
+/** Gives `user` credit points: the admin credits itself, then recharges the account (POST /api/admin-recharge-credit). */
+export async function fundAccount(t: TestApp, user: { email: string }, points: number) {
+  const admin = await fundedAdmin(t, points);
+  const res = await recharge(t, admin, { email: user.email, points });
+  if (res.statusCode !== 200) throw new Error(`recharge failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Activates the MAC in these applications as a reseller does (POST /api/bulk-multi-app-activate,
+ * confirmed); the devices must have registered. Answers the call's answer.
+ */
+export async function activateDevice(
+  t: TestApp,
+  user: { token: string },
+  macAddress: string,
+  appIds: number[],
+  pkg: ActivationPackage = '1-Year',
+) {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/bulk-multi-app-activate',
+    token: user.token,
+    payload: { requestData: { is_trial: PACKAGE_TRIAL_CODES[pkg], macAddress, app_ids: appIds, isConfirmed: true } },
+  });
+  if (res.statusCode !== 200) throw new Error(`bulk-multi-app-activate failed: ${res.statusCode} ${res.body}`);
+  return res.json<BulkActivateAnswer>();
+}
+
+/** A MAC registered by the player in each application and activated there by `user` (who needs the credit). */
+export async function activatedDevice(t: TestApp, user: { token: string }, appIds: number[], pkg: ActivationPackage = '1-Year') {
+  const mac = uniqueMac();
+  const devices = [];
+  for (const appId of appIds) devices.push(await registerDevice(t, { appId, mac }));
+  await activateDevice(t, user, mac, appIds, pkg);
+  return { mac, devices };
+}
