@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from './i18n';
+import { initI18n, loadPanelTexts } from './i18n';
 
 await initI18n('en');
+await loadPanelTexts();
 
 // Mantine needs these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { session } from '../lib/session';
 import { useProfile } from '../api/profile';
-import { allowed } from './navigation';
+import { allowed } from '../lib/session';
 import type { PrivateRoute } from './routes';
 
 export function FullPageLoader() {

@@ -9,6 +9,16 @@ export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
+    key: 'appActivation',
+    labelKey: 'nav.groups.appActivation',
+    items: [
+      { to: '/multi-apps-activation', labelKey: 'nav.multiAppActivation', permission: 'multi apps activation' },
+      { to: '/user-list', labelKey: 'nav.activatedApps', permission: 'platform-users list' },
+      { to: '/disable-mac', labelKey: 'nav.disableMac', permission: 'Disable Mac' },
+      { to: '/enable-mac', labelKey: 'nav.enableMac', permission: 'Disable Mac' },
+    ],
+  },
+  {
     key: 'reseller',
     labelKey: 'nav.groups.reseller',
     items: [
@@ -28,11 +38,26 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
   {
+    key: 'logs',
+    labelKey: 'nav.groups.logs',
+    items: [{ to: '/transactions-logs', labelKey: 'nav.activationLogs', permission: 'transactions-logs' }],
+  },
+  {
+    key: 'checkPlaylist',
+    labelKey: 'nav.groups.checkPlaylist',
+    items: [
+      { to: '/check-mac', labelKey: 'nav.checkMac', permission: 'check-device-status' },
+      { to: '/playlists', labelKey: 'nav.playlists', permission: 'Playlists' },
+      { to: '/change-domain', labelKey: 'nav.changeDomain', permission: 'change-domain' },
+    ],
+  },
+  {
     key: 'appSettings',
     labelKey: 'nav.groups.appSettings',
     items: [
       { to: '/app-list', labelKey: 'nav.appList', permission: 'app-list' },
       { to: '/add-app', labelKey: 'nav.addApp', permission: 'add-module' },
+      { to: '/download-apk', labelKey: 'nav.downloadApk' },
     ],
   },
   {
@@ -45,9 +70,3 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
 ];
-
-export function allowed(permissions: readonly string[], needed: NavItem['permission']): boolean {
-  if (!needed) return true;
-  const list = typeof needed === 'string' ? [needed] : needed;
-  return list.some((p) => permissions.includes(p));
-}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../api/client';
 import { session } from '../lib/session';
+import { loadPanelTexts } from '../i18n';
 import { queryClient } from './query-client';
 import { ErrorPage, RenderErrorPage } from '../features/errors/error-page';
 
@@ -22,8 +23,10 @@ function SessionExpiry() {
   return null;
 }
 
-/** The signed-in shell is its own chunk: the sign-in screens never load it. */
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+/** The signed-in shell and its texts are their own chunks: the sign-in screens never load them. */
+const AppLayout = lazy(() =>
+  Promise.all([import('./layout/app-layout'), loadPanelTexts()]).then(([m]) => ({ default: m.AppLayout })),
+);
 
 function Root() {
   return (

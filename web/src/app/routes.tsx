@@ -156,6 +156,72 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'credit-point-share-log',
     redirect: '/403',
   },
+  {
+    path: '/multi-apps-activation',
+    Component: page(() => import('../features/activation/multi-app-activation-page'), 'MultiAppActivationPage'),
+    titleKey: 'nav.multiAppActivation',
+    permission: 'multi apps activation',
+    redirect: '/403',
+  },
+  // The specification shows no permission for the activated apps list; the server asks 'platform-users list'.
+  {
+    path: '/user-list',
+    Component: page(() => import('../features/activation/activated-apps-page'), 'ActivatedAppsPage'),
+    titleKey: 'nav.activatedApps',
+    permission: 'platform-users list',
+    redirect: '/403',
+  },
+  {
+    path: '/disable-mac',
+    Component: page(() => import('../features/device-toggle/device-toggle-page'), 'DisableMacPage'),
+    titleKey: 'nav.disableMac',
+    permission: 'Disable Mac',
+    redirect: '/401',
+  },
+  {
+    path: '/enable-mac',
+    Component: page(() => import('../features/device-toggle/device-toggle-page'), 'EnableMacPage'),
+    titleKey: 'nav.enableMac',
+    permission: 'Disable Mac',
+    redirect: '/401',
+  },
+  {
+    path: '/box-management/:resellerId',
+    Component: page(() => import('../features/boxes/box-management-page'), 'BoxManagementPage'),
+    titleKey: 'nav.boxManagement',
+    permission: ['disable-boxes', 'enable-boxes'],
+    redirect: '/403',
+    back: true,
+  },
+  { path: '/download-apk', Component: page(() => import('../features/apk/download-apk-page'), 'DownloadApkPage'), titleKey: 'nav.downloadApk' },
+  {
+    path: '/check-mac',
+    Component: page(() => import('../features/check-mac/check-mac-page'), 'CheckMacPage'),
+    titleKey: 'nav.checkMac',
+    permission: 'check-device-status',
+    redirect: '/403',
+  },
+  {
+    path: '/playlists',
+    Component: page(() => import('../features/playlists/playlists-page'), 'PlaylistsPage'),
+    titleKey: 'nav.playlists',
+    permission: 'Playlists',
+    redirect: '/403',
+  },
+  {
+    path: '/change-domain',
+    Component: page(() => import('../features/playlists/change-domain-page'), 'ChangeDomainPage'),
+    titleKey: 'nav.changeDomain',
+    permission: 'change-domain',
+    redirect: '/403',
+  },
+  {
+    path: '/transactions-logs',
+    Component: page(() => import('../features/activation-logs/activation-logs-page'), 'ActivationLogsPage'),
+    titleKey: 'nav.activationLogs',
+    permission: 'transactions-logs',
+    redirect: '/403',
+  },
 ];
 
 /** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */

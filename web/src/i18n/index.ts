@@ -5,15 +5,26 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, type Locale }
 type Bundle = Record<string, unknown>;
 
 /**
- * Each language is its own chunk, loaded when chosen: the browser's texts plus the API's
- * validation and error texts from the contract, so forms speak the server's words.
+ * Each language is loaded when chosen, in two chunks: the core texts (sign-in screens, layout,
+ * errors) with the contract's field names, validation and error messages (`./api/<locale>.ts`;
+ * the texts of the API's answers stay on the server), so forms speak the server's words; and
+ * the panel texts of every signed-in screen, fetched with the signed-in shell
+ * (`loadPanelTexts`), so /login never downloads them.
  */
-const loaders: Record<Locale, () => Promise<[Bundle, Bundle]>> = {
-  en: () => Promise.all([import('./locales/en.json'), import('@panel/contract/messages/en.json')]).then(([a, b]) => [a.default, b.default]),
-  ar: () => Promise.all([import('./locales/ar.json'), import('@panel/contract/messages/ar.json')]).then(([a, b]) => [a.default, b.default]),
-  de: () => Promise.all([import('./locales/de.json'), import('@panel/contract/messages/de.json')]).then(([a, b]) => [a.default, b.default]),
-  br: () => Promise.all([import('./locales/br.json'), import('@panel/contract/messages/br.json')]).then(([a, b]) => [a.default, b.default]),
-  esp: () => Promise.all([import('./locales/esp.json'), import('@panel/contract/messages/esp.json')]).then(([a, b]) => [a.default, b.default]),
+const coreLoaders: Record<Locale, () => Promise<Bundle[]>> = {
+  en: () => Promise.all([import('./locales/en.json'), import('./api/en')]).then(([ui, api]) => [ui.default, { ...api }]),
+  ar: () => Promise.all([import('./locales/ar.json'), import('./api/ar')]).then(([ui, api]) => [ui.default, { ...api }]),
+  de: () => Promise.all([import('./locales/de.json'), import('./api/de')]).then(([ui, api]) => [ui.default, { ...api }]),
+  br: () => Promise.all([import('./locales/br.json'), import('./api/br')]).then(([ui, api]) => [ui.default, { ...api }]),
+  esp: () => Promise.all([import('./locales/esp.json'), import('./api/esp')]).then(([ui, api]) => [ui.default, { ...api }]),
+};
+
+const panelLoaders: Record<Locale, () => Promise<Bundle[]>> = {
+  en: () => import('./locales/panel/en.json').then((m) => [m.default]),
+  ar: () => import('./locales/panel/ar.json').then((m) => [m.default]),
+  de: () => import('./locales/panel/de.json').then((m) => [m.default]),
+  br: () => import('./locales/panel/br.json').then((m) => [m.default]),
+  esp: () => import('./locales/panel/esp.json').then((m) => [m.default]),
 };
 
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -43,18 +54,33 @@ function applyDocumentDirection(locale: Locale) {
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
 }
 
-async function ensureLoaded(locale: Locale) {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const [ui, api] = await loaders[locale]();
+const loaded = new Set<string>();
+/** Set once the signed-in shell asked for the panel texts: a later language switch loads them too. */
+let panelWanted = false;
+
+async function ensureLoaded(locale: Locale, part: 'core' | 'panel') {
+  const key = `${part}:${locale}`;
+  if (loaded.has(key)) return;
+  const bundles = await (part === 'core' ? coreLoaders : panelLoaders)[locale]();
   // Merged deeply: a namespace may hold both the browser's texts and the API's (`credit.report.*`
   // next to `credit.recharged`); locales.test.ts keeps their keys apart.
-  i18n.addResourceBundle(locale, 'translation', ui, true, true);
-  i18n.addResourceBundle(locale, 'translation', api, true, true);
+  for (const bundle of bundles) i18n.addResourceBundle(locale, 'translation', bundle, true, true);
+  loaded.add(key);
+}
+
+async function ensureLanguage(locale: Locale) {
+  await Promise.all([ensureLoaded(locale, 'core'), panelWanted ? ensureLoaded(locale, 'panel') : undefined]);
+}
+
+/** The texts of the signed-in screens, in the current language and in English (the fallback). */
+export async function loadPanelTexts() {
+  panelWanted = true;
+  await Promise.all([ensureLoaded(DEFAULT_LOCALE, 'panel'), ensureLoaded(currentLocale(), 'panel')]);
 }
 
 /** Loads the language, switches to it and remembers the choice in local storage. */
 export async function changeLocale(locale: Locale) {
-  await ensureLoaded(locale);
+  await ensureLanguage(locale);
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   await i18n.changeLanguage(locale);
 }
@@ -72,7 +98,7 @@ export async function initI18n(locale: Locale = storedLocale()) {
     });
     i18n.on('languageChanged', (lng) => applyDocumentDirection(lng as Locale));
   }
-  await Promise.all([ensureLoaded(DEFAULT_LOCALE), ensureLoaded(locale)]);
+  await Promise.all([ensureLanguage(DEFAULT_LOCALE), ensureLanguage(locale)]);
   await i18n.changeLanguage(locale);
   applyDocumentDirection(locale);
 }

@@ -18,6 +18,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 
 const folders = {
   web: path.resolve(import.meta.dirname, 'locales'),
+  panel: path.resolve(import.meta.dirname, 'locales/panel'),
   api: path.resolve(import.meta.dirname, '../../../contract/src/messages'),
 };
 
@@ -43,20 +44,28 @@ describe.each(Object.entries(folders))('%s locale files', (_name, folder) => {
 });
 
 describe('web locale files', () => {
+  const englishOf = (folder: string) => flatten(JSON.parse(fs.readFileSync(path.join(folder, 'en.json'), 'utf8')) as Tree);
+  const core = englishOf(folders.web);
+  const panel = englishOf(folders.panel);
+  const english = new Map([...core, ...panel]);
+  const topLevel = (keys: Iterable<string>) => new Set([...keys].map((k) => k.split('.')[0]));
+
+  it('keep each namespace in one part, core or panel', () => {
+    const coreSpaces = topLevel(core.keys());
+    expect([...topLevel(panel.keys())].filter((n) => coreSpaces.has(n))).toEqual([]);
+  });
+
   it('name every permission group of the catalogue', () => {
-    const english = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
     for (const { group } of PERMISSION_GROUPS) expect(english.has(`permissionGroups.${group}`), group).toBe(true);
   });
 
   it('share no key with the API texts (both load into one bundle)', () => {
-    const web = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
-    const api = flatten(JSON.parse(fs.readFileSync(path.join(folders.api, 'en.json'), 'utf8')) as Tree);
+    const api = englishOf(folders.api);
     const clash = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
-    expect([...web.keys()].filter((k) => [...api.keys()].some((a) => clash(k, a)))).toEqual([]);
+    expect([...english.keys()].filter((k) => [...api.keys()].some((a) => clash(k, a)))).toEqual([]);
   });
 
   it('leave the API namespaces to the contract', () => {
-    const english = flatten(JSON.parse(fs.readFileSync(path.join(folders.web, 'en.json'), 'utf8')) as Tree);
     for (const reserved of ['validation', 'errors', 'fields', 'success', 'mail']) {
       expect([...english.keys()].filter((k) => k.startsWith(`${reserved}.`))).toEqual([]);
     }

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { COOKIE_PERMISSIONS, COOKIE_TOKEN, REMEMBER_ME_DAYS, SESSION_DAYS } from '@panel/contract';
+import { COOKIE_PERMISSIONS, COOKIE_TOKEN, REMEMBER_ME_DAYS, SESSION_DAYS, type Permission } from '@panel/contract';
 
 /**
  * The session of core-panel.md §4: the `token` and `permissions` cookies (comma-separated
@@ -37,3 +37,10 @@ export const session = {
     return session.permissions().includes(permission);
   },
 };
+
+/** Whether `permissions` hold the one needed, or one of those needed (nothing needed: yes). */
+export function allowed(permissions: readonly string[], needed: Permission | readonly Permission[] | undefined): boolean {
+  if (!needed) return true;
+  const list = typeof needed === 'string' ? [needed] : needed;
+  return list.some((p) => permissions.includes(p));
+}

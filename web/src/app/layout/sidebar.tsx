@@ -3,7 +3,8 @@ import { IconDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { session } from '../../lib/session';
-import { allowed, NAV_GROUPS } from '../navigation';
+import { allowed } from '../../lib/session';
+import { NAV_GROUPS } from '../navigation';
 import { useLogout } from '../../lib/use-logout';
 
 const GROUP_ICONS: Record<string, typeof IconSettings> = { settings: IconSettings };

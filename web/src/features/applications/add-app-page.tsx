@@ -8,7 +8,8 @@ import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
 import { useCreateApplication } from './create-application';
-import { LogoInput, logoProblem } from './logo-input';
+import { imageProblem } from '../../components/image-input';
+import { LogoInput } from './logo-input';
 
 /** Add application (business-panel.md §2; permission add-module, checked by the route guard): name, logo image, app URL. */
 export function AddAppPage() {
@@ -21,7 +22,7 @@ export function AddAppPage() {
   const form = useZodForm<ApplicationCreateFields>(applicationCreateFields, { initialValues: { appName: '', appPlaceLocation: '' } });
 
   const submit = form.onSubmit((fields) => {
-    const problem = logoProblem(logo);
+    const problem = imageProblem(logo);
     if (problem) {
       setLogoError(problem);
       return;

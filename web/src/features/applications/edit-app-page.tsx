@@ -21,7 +21,8 @@ import { toastError } from '../../components/toast';
 import { formatDateTime } from '../../lib/date-format';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
 import { useApplication } from './get-application';
-import { LogoInput, logoProblem } from './logo-input';
+import { imageProblem } from '../../components/image-input';
+import { LogoInput } from './logo-input';
 import { useUpdateApplication } from './update-application';
 import { useUploadApplicationLogo } from './upload-application-logo';
 
@@ -73,7 +74,7 @@ function LogoCard({ app }: { app: Application }) {
 
   const send = () => {
     if (!logo) return setError('validation.imageRequired');
-    const problem = logoProblem(logo);
+    const problem = imageProblem(logo);
     if (problem) return setError(problem);
     upload.mutate(
       { id: app.id, logo },

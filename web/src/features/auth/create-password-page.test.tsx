@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { renderRoutes } from '../../test-utils';
 import { CreatePasswordPage } from './create-password-page';
-import { Landing, renderRoutes } from './test-utils';
+import { Landing } from './test-utils';
 
 const routes = [
   { path: '/create-password', element: <CreatePasswordPage /> },

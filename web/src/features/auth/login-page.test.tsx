@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '../../lib/session';
+import { json, renderRoutes, stubFetch } from '../../test-utils';
 import { LoginPage } from './login-page';
-import { Landing, renderRoutes } from './test-utils';
+import { Landing } from './test-utils';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -13,11 +14,7 @@ const routes = [
   { path: '/dashboard', element: <Landing name="dashboard" /> },
 ];
 
-function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const answer = (status: number, body: unknown) => stubFetch(async () => json(status, body));
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();

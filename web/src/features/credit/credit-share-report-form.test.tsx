@@ -1,18 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FetchMock, renderWithProviders, stubFetch } from '../../test-utils';
 import { CreditShareReportForm } from './credit-share-report-form';
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <CreditShareReportForm />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<CreditShareReportForm />);
   const fill = (start: string, end: string) => {
     fireEvent.change(screen.getByLabelText(/Start date/), { target: { value: start } });
     fireEvent.change(screen.getByLabelText(/End date/), { target: { value: end } });
@@ -22,10 +14,9 @@ function setup() {
 }
 
 describe('CreditShareReportForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
-    fetchMock = vi.fn(async () => new Response('"id"\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="r.csv"' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch(async () => new Response('"id"\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="r.csv"' } }));
     URL.createObjectURL = vi.fn(() => 'blob:report');
     URL.revokeObjectURL = vi.fn();
   });

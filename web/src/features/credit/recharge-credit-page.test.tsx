@@ -1,25 +1,16 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase64Utf8 } from '@panel/contract';
+import { type FetchMock, json, renderWithProviders, stubFetch, testQueryClient } from '../../test-utils';
 import { RechargeCreditPage } from './recharge-credit-page';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = testQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RechargeCreditPage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<RechargeCreditPage />, client);
   return { invalidate };
 }
 
@@ -27,11 +18,9 @@ const emailBox = () => screen.getByLabelText(/Reseller email/, { selector: 'inpu
 const amountBox = () => screen.getByRole('textbox', { name: /Credit points/ });
 
 describe('RechargeCreditPage', () => {
-  type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
-  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
-    fetchMock = vi.fn<Fetch>(async () => json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} }));
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch(async () => json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} }));
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../components/form-heading';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
@@ -56,15 +57,7 @@ export function RechargeCreditPage() {
     <Card withBorder padding="lg" maw={560}>
       <form onSubmit={submit} noValidate aria-labelledby="recharge-title">
         <Stack>
-          <Group gap="xs">
-            <IconCoins size={20} aria-hidden />
-            <Text fw={600} id="recharge-title">
-              {t('credit.recharge.heading')}
-            </Text>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('credit.recharge.intro')}
-          </Text>
+          <FormHeading id="recharge-title" icon={IconCoins} title={t('credit.recharge.heading')} intro={t('credit.recharge.intro')} />
           <ResellerEmailInput
             value={email}
             onChange={(value) => {

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconShare, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@panel/contract';
-import { allowed } from '../../app/navigation';
+import { allowed } from '../../lib/session';
 import { ACCEPT_LANGUAGE, currentLocale } from '../../i18n';
 import { session } from '../../lib/session';
 import { CreditShareReportForm } from '../credit/credit-share-report-form';
@@ -13,6 +13,9 @@ import { UnreadNotificationsPopup } from '../notifications/unread-notifications-
 import { useProfile } from '../../api/profile';
 import { useResellersCount } from './get-resellers-count';
 
+// The charts library (recharts) is the dashboard's heaviest part: its own chunk, loaded after the tiles.
+const ActivationsChart = lazy(() => import('./activations-chart').then((m) => ({ default: m.ActivationsChart })));
+
 /** Who may count the resellers (the server's rule for GET api/counting-resellers/totalCount). */
 const RESELLER_READERS: readonly Permission[] = ['reseller-list', 'show-reseller-list'];
 /** Who may download the credit-share report (the server's rule for its route). */
@@ -20,8 +23,8 @@ const REPORT_READERS: readonly Permission[] = ['credit-point-share-log', 'downlo
 
 /**
  * The dashboard (core-panel.md §2): a greeting, the balance, the resellers count, the credit
- * points shared and the credit-share report download. The activations chart arrives with the
- * activation feature that owns its data.
+ * points shared, the pie chart of last month's activations per module and the credit-share
+ * report download.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -40,6 +43,9 @@ export function DashboardPage() {
         {allowed(permissions, RESELLER_READERS) && <ResellersCountTile />}
         <CreditSharedTile />
       </SimpleGrid>
+      <Suspense fallback={<Skeleton h={320} radius="md" />}>
+        <ActivationsChart />
+      </Suspense>
       {allowed(permissions, REPORT_READERS) && <CreditShareReportForm />}
       {session.has('notif-bell') && <UnreadNotificationsPopup />}
     </Stack>

@@ -1,30 +1,28 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowedApplications, type FetchMock, json, stubFetch } from '../../test-utils';
 import { AddResellerPage } from './add-reseller-page';
-import { json, renderScreen } from './test-utils';
+import { renderScreen } from './test-utils';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
 const APPLICATIONS = [
-  { id: 1, app_name: 'IBOPLAYER', app_logo: null, app_place_location: null },
-  { id: 2, app_name: 'BOBPLAYER', app_logo: null, app_place_location: null },
-  { id: 3, app_name: 'IBOPRO', app_logo: null, app_place_location: null },
+  { id: 1, app_name: 'IBOPLAYER', app_logo: null, app_place_location: null, needs_device_key: true },
+  { id: 2, app_name: 'BOBPLAYER', app_logo: null, app_place_location: null, needs_device_key: true },
+  { id: 3, app_name: 'IBOPRO', app_logo: null, app_place_location: null, needs_device_key: false },
 ];
 
-type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
-
 describe('AddResellerPage', () => {
-  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  let fetchMock: FetchMock;
   let addAnswer: () => Response;
   beforeEach(() => {
     addAnswer = () => json(201, { status: true, msg: 'Reseller created successfully. A create-password email has been sent.', data: { id: 42 } });
-    fetchMock = vi.fn<Fetch>(async (url) => {
-      if (url.pathname === '/api/fetch-allowed-applications') return json(200, { status: true, msg: 'OK', data: { ApplicationList: APPLICATIONS } });
+    fetchMock = stubFetch(async (url) => {
+      if (url.pathname === '/api/fetch-allowed-applications') return allowedApplications(APPLICATIONS);
       if (url.pathname === '/api/add-resellers') return addAnswer();
       return json(404, { status: false, statusCode: 404, msg: 'not found', message: 'not found' });
     });
-    vi.stubGlobal('fetch', fetchMock);
     toasts.error.mockClear();
     toasts.success.mockClear();
   });

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAllowedApplications } from './get-allowed-applications';
+import { useAllowedApplications } from '../../api/allowed-applications';
 
 type Props = {
   value: number[];

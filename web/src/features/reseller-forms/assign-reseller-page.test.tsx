@@ -1,19 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FetchMock, json, stubFetch } from '../../test-utils';
 import { AssignResellerPage } from './assign-reseller-page';
-import { json, renderScreen } from './test-utils';
+import { renderScreen } from './test-utils';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
-
 const ok = (data: unknown, extra: Record<string, unknown> = {}) => json(200, { status: true, msg: 'OK', data, ...extra });
 
 describe('AssignResellerPage', () => {
-  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
-    fetchMock = vi.fn<Fetch>(async (url) => {
+    fetchMock = stubFetch(async (url) => {
       if (url.pathname === '/api/get-subresellers-by-id/7') {
         return ok({ IBOReseller: { id: 7, name: 'Omar', email: 'omar@example.test', parent_reseller_id: null, parent_reseller: null } });
       }
@@ -28,7 +27,6 @@ describe('AssignResellerPage', () => {
       if (url.pathname === '/api/assign-resellers') return json(200, { status: true, msg: 'Reseller assigned successfully.', httpCode: '200' });
       return json(404, { status: false, statusCode: 404, msg: 'not found' });
     });
-    vi.stubGlobal('fetch', fetchMock);
     toasts.error.mockClear();
     toasts.success.mockClear();
   });

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { renderRoutes } from '../../test-utils';
 
 /** Shows where the router ended up, so a test can assert a redirect. */
 export function Landing() {
@@ -12,22 +10,11 @@ export function Landing() {
 
 /** One screen in a memory router with Mantine and a fresh query client; any other path shows `Landing`. */
 export function renderScreen(path: string, element: ReactNode, initialEntry: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path, element },
       { path: '*', element: <Landing /> },
     ],
-    { initialEntries: [initialEntry] },
+    initialEntry,
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
 }
-
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

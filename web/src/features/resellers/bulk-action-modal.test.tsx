@@ -1,60 +1,26 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResellerRow } from '@panel/contract';
+import { type FetchMock, json, renderWithProviders, stubFetch, testQueryClient } from '../../test-utils';
 import { BulkActionModal, type BulkAction } from './bulk-action-modal';
 import type { BulkOutcome } from './run-bulk';
+import { resellerRow } from './test-fixtures';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-
-const row = (id: number, email: string): ResellerRow => ({
-  id,
-  name: `Reseller ${id}`,
-  email,
-  old_email: null,
-  credit_point: 10,
-  credit_share_passcode: null,
-  logo_path: null,
-  isSubReseller: 0,
-  group_id: 2,
-  role_name: 'Reseller',
-  parent_reseller_id: null,
-  parent_reseller: null,
-  created_at: '2026-01-05T10:00:00.000Z',
-  last_login_time: null,
-  login_ip: null,
-  status: 1,
-  is_disable_by_admin: 0,
-  created_by: 1,
-  application_allowed: [],
-  total_boxes_activated: 0,
-  api_access: 0,
-  deleted_at: null,
-});
+const row = (id: number, email: string) => resellerRow({ id, name: `Reseller ${id}`, email, credit_point: 10 });
 
 const rows = [row(11, 'one@example.com'), row(12, 'two@example.com'), row(13, 'three@example.com')];
 
 function setup(action: BulkAction, onFinished = vi.fn<(outcomes: BulkOutcome[]) => void>()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = testQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <BulkActionModal action={action} rows={rows} onClose={vi.fn()} onFinished={onFinished} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<BulkActionModal action={action} rows={rows} onClose={vi.fn()} onFinished={onFinished} />, client);
   return { invalidate, onFinished };
 }
 
 describe('BulkActionModal', () => {
-  type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
-  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  let fetchMock: FetchMock;
   let release: (() => void) | undefined;
   beforeEach(() => {
-    fetchMock = vi.fn<Fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,37 +1,27 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResellerRow } from '@panel/contract';
+import { type FetchMock, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { CreditMoveModal, type CreditMoveKind } from './credit-move-modal';
+import { resellerRow } from './test-fixtures';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-const reseller = { id: 42, email: 'child@example.com', credit_point: 7 } as ResellerRow;
+const reseller = resellerRow({ id: 42, email: 'child@example.com', credit_point: 7 });
 
 function setup(kind: CreditMoveKind) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <CreditMoveModal reseller={reseller} kind={kind} onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<CreditMoveModal reseller={reseller} kind={kind} onClose={onClose} />);
   return { onClose };
 }
 
-type Fetch = (url: URL, init?: RequestInit) => Promise<Response>;
-const calls = (fetchMock: ReturnType<typeof vi.fn<Fetch>>, path: string) => fetchMock.mock.calls.filter(([url]) => url.pathname === path);
+const calls = (fetchMock: FetchMock, path: string) => fetchMock.mock.calls.filter(([url]) => url.pathname === path);
 
 describe('CreditMoveModal', () => {
-  let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
     toasts.success.mockReset();
-    fetchMock = vi.fn<Fetch>(async (url: URL, init?: RequestInit) => {
+    fetchMock = stubFetch(async (url: URL, init?: RequestInit) => {
       if (url.pathname === '/api/validate-credit-share-password') {
         const { passcode } = (JSON.parse(init!.body as string) as { requestData: { passcode: string } }).requestData;
         return passcode === '482915'
@@ -40,7 +30,6 @@ describe('CreditMoveModal', () => {
       }
       return json(200, { status: true, msg: 'Credit points added successfully.', data: {} });
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ActionIcon, Button, Checkbox, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowsExchange,
+  IconBox,
   IconCoinOff,
   IconCoins,
   IconDots,
@@ -86,6 +87,7 @@ export function ResellerListPage() {
     report: session.has('download-report'),
     role: session.has('update-role') || session.has('change-role'),
     loginIp: session.has('Login Ip'),
+    boxes: session.has('disable-boxes') || session.has('enable-boxes'),
   };
   const canBulk = can.status || can.remove;
 
@@ -154,6 +156,11 @@ export function ResellerListPage() {
       can.switch && r.isSubReseller === 1 && (
         <Menu.Item key="switch" component={Link} to={`/switch-sub-reseller/${r.id}`} leftSection={<IconArrowsExchange size={16} />}>
           {t('resellerList.actions.switch')}
+        </Menu.Item>
+      ),
+      can.boxes && (
+        <Menu.Item key="boxes" component={Link} to={`/box-management/${r.id}`} leftSection={<IconBox size={16} />}>
+          {t('resellerList.actions.boxManagement')}
         </Menu.Item>
       ),
     ].filter(Boolean);

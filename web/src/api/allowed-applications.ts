@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AllowedApplicationsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { api } from './client';
 
 /** GET /api/fetch-allowed-applications: what the caller may give (every application for an admin). */
 export const getAllowedApplications = () => api<AllowedApplicationsAnswer>('/fetch-allowed-applications');

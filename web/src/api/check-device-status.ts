@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CheckDeviceAnswer } from '@panel/contract';
+import { api } from './client';
+
+/** The MAC address as typed (the server normalises it) and the application's id. */
+export type CheckDeviceInput = { macAddress: string; app_id: number };
+
+/**
+ * POST /api/check-device-status: one device of one application, with its playlists. Used by
+ * Check Mac and by the playlists page's MAC status.
+ */
+export const checkDeviceStatus = (input: CheckDeviceInput) =>
+  api<CheckDeviceAnswer>('/check-device-status', { method: 'POST', body: input });
+
+export const useCheckDeviceStatus = () =>
+  useMutation({
+    mutationFn: checkDeviceStatus,
+    // Each screen words its own failures: 'Device not found' in its modal, otherwise 'Error checking device status'.
+    meta: { silent: true },
+  });

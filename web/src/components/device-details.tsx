@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Badge, Divider, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { CheckDeviceAnswer } from '@panel/contract';
+
+export type DevicePlaylist = CheckDeviceAnswer['playlists'][number];
+
+/** One value of the grid; `false` leaves out a field the device does not have. */
+export type DeviceDetail = { label: string; value: ReactNode } | false;
+
+/** One column of the playlists table; `wraps` lets a long value (a URL) break anywhere. */
+export type PlaylistColumn = { header: string; cell: (playlist: DevicePlaylist) => ReactNode; wraps?: boolean };
+
+type Props = {
+  details: DeviceDetail[];
+  playlists: DevicePlaylist[];
+  columns: PlaylistColumn[];
+  /** The playlists heading (also the table's name) and what shows when there are none. */
+  texts: { playlists: string; noPlaylists: string };
+};
+
+/**
+ * A device as the device screens show it (Check Mac's result, the playlists page's MAC status):
+ * its data in a two-column grid, then its playlists. Each screen picks its fields, columns and
+ * texts; a label and its value are sibling texts.
+ */
+export function DeviceDetails({ details, playlists, columns, texts }: Props) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        {details.map(
+          (detail) =>
+            detail && (
+              <div key={detail.label}>
+                <Text size="xs" c="dimmed">
+                  {detail.label}
+                </Text>
+                <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+                  {detail.value}
+                </Text>
+              </div>
+            ),
+        )}
+      </SimpleGrid>
+      <Divider label={texts.playlists} labelPosition="left" />
+      {playlists.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {texts.noPlaylists}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={440}>
+          <Table aria-label={texts.playlists} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {playlists.map((playlist) => (
+                <Table.Tr key={playlist.id}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.header} style={column.wraps ? { overflowWrap: 'anywhere' } : undefined}>
+                      {column.cell(playlist)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** The device's status as a green or red badge, in the screen's words. */
+export function DeviceStatusBadge({ active, children }: { active: boolean; children: ReactNode }) {
+  return (
+    <Badge color={active ? 'green' : 'red'} variant="light">
+      {children}
+    </Badge>
+  );
+}

@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COOKIE_PERMISSIONS, type ActivationRecord } from '@panel/contract';
+import { allowedApplications, json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
+import { ActivatedAppsPage } from './activated-apps-page';
+
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
+
+const record = (id: number, overrides: Partial<ActivationRecord> = {}): ActivationRecord => ({
+  id,
+  module: 'IBOPLAYER',
+  app_id: 1,
+  mac_address: `aa:bb:cc:dd:ee:0${id}`,
+  reseller_id: 7,
+  reseller_detail: { email: 'shop@example.com' },
+  package: '1-Year',
+  box_expiry_date: '2027-01-05T10:00:00.000Z',
+  is_lifetime: false,
+  credit_point: 1,
+  comment: null,
+  activated_from: 'panel',
+  created_at: '2026-01-05T10:00:00.000Z',
+  ...overrides,
+});
+
+const page = (rows: ActivationRecord[]) => ({
+  status: true,
+  msg: 'ok',
+  data: { data: rows, current_page: 1, last_page: 1, total: rows.length, total_capped: false },
+});
+
+function setup(rows: ActivationRecord[]) {
+  const fetchMock = stubFetch(async (url) => {
+    if (url.pathname === '/api/activated-apps-list') return json(200, page(rows));
+    if (url.pathname === '/api/update-comment') return json(200, { status: true, msg: 'Remark updated.' });
+    if (url.pathname === '/api/fetch-allowed-applications') return allowedApplications([]);
+    return json(404, { status: false, code: 'ROUTE_NOT_FOUND', statusCode: 404, msg: 'no route', errors: {} });
+  });
+  renderWithProviders(<ActivatedAppsPage />);
+  const bodies = (path: string) => sentBodies(fetchMock, path);
+  const listRequests = () => bodies('/api/activated-apps-list').map((body) => body.requestData as Record<string, unknown>);
+  return { bodies, listRequests };
+}
+
+describe('ActivatedAppsPage', () => {
+  beforeEach(() => {
+    Cookies.set(COOKIE_PERMISSIONS, 'platform-users list,multi apps activation-remarks');
+  });
+  afterEach(() => {
+    Cookies.remove(COOKIE_PERMISSIONS);
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the newest activations first and shows Lifetime for a lifetime expiry', async () => {
+    const { listRequests } = setup([record(1, { is_lifetime: true, box_expiry_date: '9999-12-31T00:00:00.000Z' })]);
+    const table = await screen.findByRole('table', { name: 'Activated Apps List' });
+    expect(await within(table).findByText('Lifetime')).toBeInTheDocument();
+    expect(within(table).getByText('shop@example.com')).toBeInTheDocument();
+    expect(listRequests()[0]).toMatchObject({ pageNumber: 1, pageSize: 10, search_type: 'general', sort_key: 'created_at', sort_type: 'desc' });
+  });
+
+  it('says No records found for an empty list', async () => {
+    setup([]);
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+  });
+
+  it('refuses a wrong date range without asking the server, then sends a right one', async () => {
+    const { listRequests } = setup([record(1)]);
+    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    const start = screen.getByLabelText('Start date');
+    const end = screen.getByLabelText('End date');
+
+    fireEvent.change(start, { target: { value: '2026-03-10' } });
+    fireEvent.change(end, { target: { value: '2026-03-09' } });
+    expect(await screen.findByText('End date must be after start date')).toBeInTheDocument();
+
+    fireEvent.change(end, { target: { value: '2026-06-11' } });
+    expect(await screen.findByText('Date range cannot exceed 3 months')).toBeInTheDocument();
+    expect(screen.queryByText('End date must be after start date')).not.toBeInTheDocument();
+    // Only the start date alone went out; neither wrong range did.
+    expect(listRequests().filter((body) => body.end_date)).toEqual([]);
+
+    fireEvent.change(end, { target: { value: '2026-06-10' } });
+    await waitFor(() => expect(listRequests().at(-1)).toMatchObject({ start_date: '2026-03-10', end_date: '2026-06-10', pageNumber: 1 }));
+    expect(screen.queryByText('Date range cannot exceed 3 months')).not.toBeInTheDocument();
+  });
+
+  it('searches by MAC address once 3 characters are typed', async () => {
+    const { listRequests } = setup([record(1)]);
+    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('radio', { name: 'MAC address' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'aa:bb' } });
+    await waitFor(() => expect(listRequests().at(-1)).toMatchObject({ search_type: 'mac', keyword: 'aa:bb' }), { timeout: 2000 });
+  });
+
+  it('edits a remark in place and saves it on Enter', async () => {
+    const { bodies } = setup([record(4, { comment: 'old note' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the remark for IBOPLAYER aa:bb:cc:dd:ee:04' }));
+    const box = screen.getByRole('textbox', { name: 'Remark for IBOPLAYER aa:bb:cc:dd:ee:04' });
+    expect(box).toHaveValue('old note');
+    fireEvent.change(box, { target: { value: ' customer paid cash ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.blur(box);
+    await waitFor(() => expect(screen.getByText('customer paid cash')).toBeInTheDocument());
+    expect(bodies('/api/update-comment')).toEqual([{ id: 4, comment: 'customer paid cash' }]);
+    expect(toasts.success).toHaveBeenCalledWith('Remark updated.');
+  });
+
+  it('gives up an edit on Escape', async () => {
+    const { bodies } = setup([record(4, { comment: 'old note' })]);
+    fireEvent.click(await screen.findByRole('button', { name: /Edit the remark/ }));
+    const box = screen.getByRole('textbox', { name: /Remark for/ });
+    fireEvent.change(box, { target: { value: 'changed' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.getByText('old note')).toBeInTheDocument();
+    expect(bodies('/api/update-comment')).toEqual([]);
+  });
+
+  it('shows remarks read-only without the remarks permission', async () => {
+    Cookies.set(COOKIE_PERMISSIONS, 'platform-users list');
+    setup([record(4, { comment: 'old note' })]);
+    expect(await screen.findByText('old note')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit the remark/ })).not.toBeInTheDocument();
+  });
+});

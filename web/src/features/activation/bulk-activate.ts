@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PACKAGE_TRIAL_CODES, type ActivationPackage, type BulkActivateAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+export type BulkActivateInput = {
+  /** The activatable apps only: ids and names in the same order. */
+  apps: { id: number; name: string }[];
+  pkg: ActivationPackage;
+  macAddress: string;
+  comment: string;
+  /** The price shown to the person; the server refuses (PRICE_CHANGED) and charges nothing when it differs. */
+  creditPoints?: number;
+  /** False asks the price only. */
+  isConfirmed: boolean;
+};
+
+/** POST /api/bulk-multi-app-activate (business-panel.md §7): one request, one charge, every app or none. */
+export const bulkActivate = (input: BulkActivateInput) =>
+  api<BulkActivateAnswer>('/bulk-multi-app-activate', {
+    method: 'POST',
+    body: {
+      modules: input.apps.map((app) => app.name),
+      requestData: {
+        is_trial: PACKAGE_TRIAL_CODES[input.pkg],
+        macAddress: input.macAddress,
+        appType: 'multi-app',
+        creditPoints: input.creditPoints ?? null,
+        isConfirmed: input.isConfirmed,
+        comment: input.comment.trim() || null,
+        app_ids: input.apps.map((app) => app.id),
+      },
+    },
+  });
+
+export function useBulkActivate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkActivate,
+    // The confirm modal shows the refusal (per app, credit, price) itself.
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      if (!answer.activated) return;
+      // The top bar's balance, and every list and chart that counts activations.
+      return Promise.all(
+        [['credit-points'], ['activated-apps'], ['activation-logs'], ['activation-dashboard']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export type UpdateCommentInput = { id: number; comment: string | null };
+
+/** POST /api/update-comment: the remark of one activation record. */
+export const updateComment = (input: UpdateCommentInput) =>
+  api<{ status: true; msg: string }>('/update-comment', { method: 'POST', body: input });
+
+export function useUpdateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateComment,
+    // The remark cell keeps its editor open and says why.
+    meta: { silent: true },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['activated-apps'] }),
+        queryClient.invalidateQueries({ queryKey: ['activation-logs'] }),
+      ]),
+  });
+}

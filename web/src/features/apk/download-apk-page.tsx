@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandAndroid, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ApkPlan } from '@panel/contract';
+import { showSuccess } from '../../app/query-client';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { toastError } from '../../components/toast';
+import { session } from '../../lib/session';
+import { apkFailureMessage } from './apk-errors';
+import { ApkPlanModal } from './apk-plan-modal';
+import { useDeleteApkPlan } from './delete-apk-plan';
+import { useApkPlans } from './get-apk-plans';
+
+/** The open add or edit modal; it mounts with each opening, so it starts from the plan's values. */
+type Editor = { plan?: ApkPlan };
+
+/**
+ * Download APK (business-panel.md §2; every signed-in user): the APK plans as cards with image,
+ * name, description and download link. Adding, editing and deleting each need their permission
+ * (add-apk, edit-apk-plan, delete-apk-plan); the server checks them again.
+ */
+export function DownloadApkPage() {
+  const { t } = useTranslation();
+  const plans = useApkPlans();
+  const remove = useDeleteApkPlan();
+  const [editor, setEditor] = useState<Editor>();
+  const [deleting, setDeleting] = useState<ApkPlan>();
+  const can = { add: session.has('add-apk'), edit: session.has('edit-apk-plan'), remove: session.has('delete-apk-plan') };
+
+  const open = (plan?: ApkPlan) => setEditor({ plan });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: (answer) => showSuccess(answer.msg || t('apk.planDeleted')),
+      onError: (error) => toastError(apkFailureMessage(error, 'apk.errors.deleteFailed')),
+      onSettled: () => setDeleting(undefined),
+    });
+  };
+
+  let content;
+  if (plans.isPending) {
+    content = (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (plans.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {apkFailureMessage(plans.error, 'apk.errors.loadFailed')}
+      </Alert>
+    );
+  } else if (plans.data.data.length === 0) {
+    content = (
+      <Text c="dimmed" ta="center" p="xl">
+        {t('apk.empty')}
+      </Text>
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label={t('apk.title')}>
+        {plans.data.data.map((plan) => (
+          <Card key={plan.id} withBorder padding="lg" role="listitem" aria-labelledby={`apk-plan-${plan.id}`}>
+            <Card.Section withBorder>
+              {plan.image_url ? (
+                <Image src={plan.image_url} alt="" h={160} fit="contain" p="sm" />
+              ) : (
+                <Center h={160} c="dimmed">
+                  <IconBrandAndroid size={64} aria-hidden />
+                </Center>
+              )}
+            </Card.Section>
+            <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+              <Title order={2} size="h4" id={`apk-plan-${plan.id}`}>
+                {plan.name}
+              </Title>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', flex: 1 }}>
+                {plan.description}
+              </Text>
+              <Group justify="space-between" mt="sm">
+                <Button
+                  component="a"
+                  href={plan.apk_url}
+                  target="_blank"
+                  // The APK host gets neither a handle on this tab nor the panel's address.
+                  rel="noopener noreferrer"
+                  leftSection={<IconDownload size={16} />}
+                  aria-label={t('apk.downloadOf', { name: plan.name })}
+                >
+                  {t('apk.download')}
+                </Button>
+                <Group gap={4}>
+                  {can.edit && (
+                    <ActionIcon variant="subtle" onClick={() => open(plan)} aria-label={t('apk.editOf', { name: plan.name })}>
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  )}
+                  {can.remove && (
+                    <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(plan)} aria-label={t('apk.deleteOf', { name: plan.name })}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          {t('apk.title')}
+        </Title>
+        {can.add && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open()}>
+            {t('apk.add')}
+          </Button>
+        )}
+      </Group>
+      {content}
+      {editor && <ApkPlanModal plan={editor.plan} onClose={() => setEditor(undefined)} />}
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('apk.deleteTitle')}
+        message={t('apk.deleteConfirm', { name: deleting?.name ?? '' })}
+        confirmLabel={t('apk.delete')}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(undefined)}
+      />
+    </Stack>
+  );
+}

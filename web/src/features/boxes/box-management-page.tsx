@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { disableBoxesBody, enableBoxesBody, ID_MAX, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { showSuccess } from '../../app/query-client';
+import { session } from '../../lib/session';
+import { boxFailureMessage } from './box-errors';
+import { useChangeBoxes, type BoxAction } from './change-boxes';
+import { useBoxReseller } from './get-reseller';
+
+function useResellerIdParam(): number | undefined {
+  const { resellerId } = useParams();
+  const id = Number(resellerId);
+  return Number.isInteger(id) && id > 0 && id <= ID_MAX ? id : undefined;
+}
+
+/**
+ * Box management (business-panel.md §2; /box-management/:resellerId with disable-boxes or
+ * enable-boxes): enables or disables a number of the reseller's activated devices. Each side of
+ * the toggle is disabled without its own permission; the server checks it again.
+ */
+export function BoxManagementPage() {
+  const { t } = useTranslation();
+  const resellerId = useResellerIdParam();
+  const reseller = useBoxReseller(resellerId);
+  const change = useChangeBoxes();
+  const can: Record<BoxAction, boolean> = { enable: session.has('enable-boxes'), disable: session.has('disable-boxes') };
+  const [action, setAction] = useState<BoxAction>(can.enable || !can.disable ? 'enable' : 'disable');
+  const [count, setCount] = useState('');
+  const [countError, setCountError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [result, setResult] = useState<{ action: BoxAction; data: BoxesAnswer['data'] }>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (resellerId === undefined || !can[action]) return;
+    setFailure(undefined);
+    setResult(undefined);
+    const parsed =
+      action === 'enable'
+        ? enableBoxesBody.safeParse({ reseller_id: resellerId, numberOfBoxes: count })
+        : disableBoxesBody.safeParse({ resellerId, numberOfBoxes: count });
+    if (!parsed.success) {
+      setCountError(t(parsed.error.issues[0]?.message ?? 'validation.boxesInvalid', { max: MAX_BOXES_PER_REQUEST }));
+      return;
+    }
+    setCountError(undefined);
+    change.mutate(
+      { action, resellerId, numberOfBoxes: parsed.data.numberOfBoxes },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t(action === 'enable' ? 'boxes.enabled' : 'boxes.disabled'));
+          setResult({ action, data: answer.data });
+          setCount('');
+        },
+        onError: (error) => {
+          const countMessage = error instanceof ApiError ? error.errors.numberOfBoxes?.[0] : undefined;
+          if (countMessage) setCountError(countMessage);
+          else setFailure(boxFailureMessage(error, action));
+        },
+      },
+    );
+  };
+
+  let account;
+  if (resellerId === undefined || reseller.isError) {
+    account = (
+      <Alert color="red" variant="light" role="alert">
+        {reseller.error instanceof ApiError && reseller.error.message ? reseller.error.message : t('boxes.errors.resellerLoadFailed')}
+      </Alert>
+    );
+  } else if (reseller.isPending) {
+    account = (
+      <Center p="md">
+        <Loader size="sm" aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else {
+    account = (
+      <Card withBorder padding="md">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('boxes.reseller')}
+          </Text>
+          <Group gap="xs">
+            <Text fw={600}>{reseller.data.data.name}</Text>
+            <Text c="dimmed">{reseller.data.data.email}</Text>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h3">
+        {t('boxes.title')}
+      </Title>
+      {account}
+      {resellerId !== undefined && !reseller.isError && (
+        <Card withBorder padding="lg">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <SegmentedControl
+                aria-label={t('boxes.action')}
+                value={action}
+                onChange={(value) => {
+                  setAction(value);
+                  setFailure(undefined);
+                  setResult(undefined);
+                }}
+                data={[
+                  { value: 'enable', label: t('boxes.enableBoxes'), disabled: !can.enable },
+                  { value: 'disable', label: t('boxes.disableBoxes'), disabled: !can.disable },
+                ]}
+              />
+              <TextInput
+                label={t('boxes.numberOfBoxes')}
+                description={t(action === 'enable' ? 'boxes.enableHint' : 'boxes.disableHint')}
+                required
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={9}
+                value={count}
+                // Whole numbers only: anything else never reaches the box.
+                onChange={(event) => {
+                  setCount(event.currentTarget.value.replace(/\D/g, ''));
+                  setCountError(undefined);
+                }}
+                error={countError}
+              />
+              {failure && (
+                <Alert color="red" variant="light" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              {result && (
+                <Alert color="green" variant="light" role="status">
+                  {t(result.action === 'enable' ? 'boxes.resultEnabled' : 'boxes.resultDisabled', {
+                    changed: result.data.changed,
+                    requested: result.data.requested,
+                  })}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" color={action === 'enable' ? 'green' : 'red'} loading={change.isPending} disabled={!can[action]}>
+                  {t(action === 'enable' ? 'boxes.enableBoxes' : 'boxes.disableBoxes')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Anchor, Badge, Group, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CheckDeviceAnswer } from '@panel/contract';
+import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
+import { formatLogDate } from '../../lib/date-format';
+
+/** What the modal shows: the device, or that there is none. */
+export type CheckResult = { kind: 'found'; answer: CheckDeviceAnswer } | { kind: 'notFound' };
+
+/** The result modal of Check Mac (core-panel.md §2, §3): the device's data, or 'Device not found'. */
+export function DeviceResultModal({ result, onClose }: { result: CheckResult | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={result !== undefined}
+      onClose={onClose}
+      title={t('checkMac.resultTitle')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('table.close') }}
+    >
+      {result?.kind === 'found' ? (
+        <CheckedDevice answer={result.answer} />
+      ) : (
+        <Alert color="orange" variant="light" role="alert">
+          {t('checkMac.notFound')}
+        </Alert>
+      )}
+    </Modal>
+  );
+}
+
+/** Everything Check Mac knows of the device; who activated it only when the answer says. */
+function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
+  const { t } = useTranslation();
+  const device = answer.device;
+  const dash = '—';
+  return (
+    <DeviceDetails
+      details={[
+        { label: t('checkMac.fields.macAddress'), value: <span dir="ltr">{device.mac_address}</span> },
+        { label: t('checkMac.fields.module'), value: device.app_type },
+        {
+          label: t('checkMac.fields.status'),
+          value: (
+            <Group gap={6}>
+              <DeviceStatusBadge active={device.status === 'active'}>{t(`checkMac.status.${device.status}`)}</DeviceStatusBadge>
+              {device.disabled && (
+                <Badge color="gray" variant="light">
+                  {t('checkMac.status.disabled')}
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        { label: t('checkMac.fields.expiry'), value: device.is_lifetime ? t('checkMac.lifetime') : formatLogDate(device.expire_date) },
+        { label: t('checkMac.fields.trial'), value: device.is_trial === 1 ? t('checkMac.yes') : t('checkMac.no') },
+        { label: t('checkMac.fields.deviceKey'), value: device.device_key ?? dash },
+        { label: t('checkMac.fields.ip'), value: <span dir="ltr">{device.ip ?? dash}</span> },
+        { label: t('checkMac.fields.createdAt'), value: formatLogDate(device.created_at) },
+        !!device.reseller_email && { label: t('checkMac.fields.activatedBy'), value: device.reseller_email },
+        !!device.switched_to && { label: t('checkMac.fields.switchedTo'), value: device.switched_to },
+        !!device.switched_from && { label: t('checkMac.fields.switchedFrom'), value: device.switched_from },
+        !!device.switched_date && { label: t('checkMac.fields.switchedDate'), value: formatLogDate(device.switched_date) },
+      ]}
+      playlists={answer.playlists.length > 0 ? answer.playlists : device.playlists}
+      columns={[
+        { header: t('checkMac.playlist.name'), cell: (playlist) => playlist.playlist_name },
+        {
+          header: t('checkMac.playlist.type'),
+          cell: (playlist) => (
+            <Badge variant="outline" size="sm">
+              {t(`checkMac.playlist.types.${playlist.playlist_type}`)}
+            </Badge>
+          ),
+        },
+        {
+          header: t('checkMac.playlist.url'),
+          wraps: true,
+          cell: (playlist) =>
+            /^https?:\/\//i.test(playlist.url) ? (
+              <Anchor href={playlist.url} target="_blank" rel="noopener noreferrer" size="sm" dir="ltr">
+                {playlist.url}
+              </Anchor>
+            ) : (
+              <span dir="ltr">{playlist.url}</span>
+            ),
+        },
+      ]}
+      texts={{ playlists: t('checkMac.playlists'), noPlaylists: t('checkMac.noPlaylists') }}
+    />
+  );
+}
