@@ -1,22 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './env';
 import { latestMailTo } from './mail';
-import { PASSCODE, PASSWORD, passPasscodeScreen, signIn, signInAdmin, uniqueEmail } from './helpers';
+import { bearer, openGroup, PASSCODE, PASSWORD, passPasscodeScreen, signIn, signInAdmin, uniqueEmail } from './helpers';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
-  expect(token).toBeTruthy();
-  return { authorization: `Bearer ${token}` };
-}
-
-async function openGroup(page: Page, group: string, link: string) {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const entry = nav.getByRole('link', { name: link, exact: true });
-  if (!(await entry.isVisible())) await nav.getByRole('button', { name: group, exact: true }).click();
-  await entry.click();
-}
 
 /** Passcode first, then the amount: the reseller list's credit move. */
 async function moveCredit(page: Page, email: string, action: 'Add credit' | 'Deduct credit', points: number) {

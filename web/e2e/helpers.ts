@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env';
+import { latestMailTo } from './mail';
 
 let counter = 0;
 export function uniqueEmail(label: string) {
@@ -32,4 +33,89 @@ export async function passPasscodeScreen(page: Page) {
     await page.getByRole('button', { name: 'Save passcode' }).click();
   }
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The signed-in browser's session as an API caller: the bearer token from its cookie. */
+export async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+  expect(token).toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A sidebar link, opening its group first when it is collapsed; waits for the link's address. */
+export async function openGroup(page: Page, group: string, link: string) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const entry = nav.getByRole('link', { name: link, exact: true });
+  if (!(await entry.isVisible())) await nav.getByRole('button', { name: group, exact: true }).click();
+  const href = await entry.getAttribute('href');
+  await entry.click();
+  if (href) await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
+/**
+ * Picks an option of a Mantine select (the device screens' Module field). Its options are
+ * rendered only while it is open, so the option is looked up page-wide.
+ */
+export async function pickOption(select: Locator, option: string) {
+  await select.click();
+  await select.page().getByRole('option', { name: option, exact: true }).click();
+  await expect(select).toHaveValue(option);
+}
+
+/** A MAC address no other run or spec uses, in a player's upper-case, dash-separated form. */
+export function randomMac(): string {
+  return Array.from({ length: 6 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0')
+      .toUpperCase(),
+  ).join('-');
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/**
+ * Through the API, as the signed-in admin on `admin`: a new reseller allowed `appIds`, holding
+ * `credit` points (the admin first recharges itself with them), with its password chosen.
+ */
+export async function createFundedReseller(admin: Page, options: { label: string; name: string; appIds: number[]; credit: number }) {
+  const headers = await bearer(admin);
+  const email = uniqueEmail(options.label);
+  const created = await admin.request.post('/api/add-resellers', {
+    headers,
+    data: { requestData: { name: options.name, email, application_allowed: options.appIds } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  for (const to of [E2E.adminEmail, email]) {
+    const recharge = await admin.request.post('/api/admin-recharge-credit', {
+      headers: { ...headers, 'request-id': crypto.randomUUID() },
+      data: { resellerEmail: base64(to), creditPoint: base64(String(options.credit)), creditSharePasscode: base64(PASSCODE) },
+    });
+    expect(recharge.ok(), await recharge.text()).toBe(true);
+  }
+  const invitation = new URL((await latestMailTo(email)).link);
+  const password = await admin.request.post('/api/password/create', {
+    data: { email, token: invitation.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(password.ok(), await password.text()).toBe(true);
+  return email;
+}
+
+type PlayerPlaylist = { name: string; url: string; type: string; username: string | null; password: string | null; epg_url: string | null };
+export type PlayerDevice = { mac_address: string; device_key: string; expire_date: string; status: string; is_trial: number; playlists: PlayerPlaylist[] };
+
+/** A call of the player API, as a media player on a device makes it (no session). */
+export async function playerCall(request: APIRequestContext, path: 'register' | 'status', data: Record<string, unknown>): Promise<PlayerDevice> {
+  const res = await request.post(`/api/player/${path}`, { data });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: PlayerDevice }).data;
+}
+
+/** The id of one of the signed-in caller's applications, by name. */
+export async function appIdOf(page: Page, name: string): Promise<number> {
+  const res = await page.request.get('/api/fetch-allowed-applications', { headers: await bearer(page) });
+  const list = ((await res.json()) as { data: { ApplicationList: { id: number; app_name: string }[] } }).data.ApplicationList;
+  const app = list.find((a) => a.app_name === name);
+  expect(app, `${name} is among the caller's applications`).toBeTruthy();
+  return app!.id;
 }

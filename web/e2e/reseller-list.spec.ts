@@ -1,15 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { PASSCODE, signInAdmin } from './helpers';
+import { bearer, PASSCODE, signInAdmin } from './helpers';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-
-/** The signed-in admin's bearer token, as the web app keeps it. */
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
-  expect(token).toBeTruthy();
-  return { authorization: `Bearer ${token}` };
-}
 
 test('an admin bulk-disables two resellers and adds credit to one through the passcode prompt', async ({ page }) => {
   await signInAdmin(page);
