@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; ok?: number };
@@ -13,14 +15,33 @@ const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('autoc
  */
 export function load(
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; inProcess?: boolean; method?: 'GET' | 'POST'; body?: unknown },
+  options: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    inProcess?: boolean;
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    /** POST each request with the next of these bodies (in turn), instead of one body for all. */
+    bodies?: unknown[];
+  },
 ): Promise<Load> {
   if (options.inProcess) return loadInProcess(url, options);
+  if (options.bodies) {
+    const spec = path.join(os.tmpdir(), `panel-bench-load-${process.pid}-${Date.now()}.json`);
+    fs.writeFileSync(spec, JSON.stringify({ url, connections: options.connections, seconds: options.seconds, headers: options.headers ?? {}, bodies: options.bodies }));
+    return run(['--import', 'tsx', path.join(import.meta.dirname, 'varied-load.ts'), spec]).finally(() => fs.rmSync(spec, { force: true }));
+  }
   const args = [cli, '--json', '-c', String(options.connections), '-d', String(options.seconds)];
   if (options.method) args.push('-m', options.method);
   if (options.body !== undefined) args.push('-b', JSON.stringify(options.body), '-H', 'content-type=application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(url);
+  return run(args);
+}
+
+/** Runs a load generator process and reduces its JSON result (autocannon's shape) to our figures. */
+function run(args: string[]): Promise<Load> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';

@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../../server/src/config.js';
-import { startPanel } from '../../server/src/start.js';
+import { startBenchPanel } from './bench-panel.js';
 import { generateLargeData } from './large-data.js';
 import { fmt, load } from './http-load.js';
-
-const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 /**
  * Issue 3's figures on PostgreSQL: the reseller list and the credit-share log over 100,000
@@ -17,36 +11,10 @@ export async function resellersAndCredit(
   databaseUrl: string,
   options: { seconds: number; connections: number; report: (...cells: string[]) => void },
 ) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-bench3-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL: 'bench@panel.test',
-    ADMIN_PASSWORD: 'Bench@12345',
-    ADMIN_LOGIN_PREFIX: 'bench-admin',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: '20',
-  });
-  const { app } = await startPanel(config, { logger: false });
-  app.get('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}/api${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const { token } = (await call('POST', '/bench-admin/admin-login', undefined, { email: 'bench@panel.test', password: 'Bench@12345' })) as { token: string };
+  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20' });
+  const { base, call, adminToken: token } = panel;
   const auth = { authorization: `Bearer ${token}` };
-  await call('POST', '/set-credit-share-pass-code', token, { requestData: { passcode: '2468' } });
-  await call('POST', '/admin-recharge-credit', token, {
-    resellerEmail: b64('bench@panel.test'),
-    creditPoint: b64('100000000'),
-    creditSharePasscode: b64('2468'),
-  });
+  await panel.recharge(panel.adminEmail, 100_000_000);
 
   const started = performance.now();
   const { firstResellerId } = await generateLargeData(databaseUrl, { resellers: 100_000, ledgerRows: 1_000_000 });
@@ -76,11 +44,11 @@ export async function resellersAndCredit(
   row('credit-share log, first page (1M ledger rows)', logs);
 
   // One hot account: every transfer debits the admin's balance row.
-  await call('POST', '/validate-credit-share-password', token, { requestData: { passcode: '2468' } });
+  await call('POST', '/validate-credit-share-password', token, { requestData: { passcode: panel.passcode } });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const balance = async () =>
-    Number((await db.query<{ c: string }>(`select credit_point as c from users where email = 'bench@panel.test'`)).rows[0]!.c);
+    Number((await db.query<{ c: string }>(`select credit_point as c from users where email = $1`, [panel.adminEmail])).rows[0]!.c);
   const ledgerCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from credit_ledger')).rows[0]!.n);
   const [before, rowsBefore] = [await balance(), await ledgerCount()];
   const transfers = await load(`${base}/api/resellers/${firstResellerId}/add-credit-point`, {
@@ -102,6 +70,5 @@ export async function resellersAndCredit(
     `${transfers.ok ?? 0} answered 2xx; balance moved ${moved}; ledger rows ${ledgerRows}`,
     moved === ledgerRows && (transfers.ok ?? 0) <= moved ? 'no point lost or doubled' : 'MISMATCH: points lost or doubled',
   );
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await panel.close();
 }

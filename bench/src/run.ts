@@ -9,10 +9,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
-import { loadConfig } from '../../server/src/config.js';
-import { startPanel } from '../../server/src/start.js';
+import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { resellersAndCredit } from './issue3.js';
+import { devicesAndActivation } from './issue4.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,27 +25,12 @@ const report = (...cells: string[]) => {
 };
 
 async function profileRatio(label: string, databaseUrl: string | undefined) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL: 'bench@panel.test',
-    ADMIN_PASSWORD: 'Bench@12345',
-    ADMIN_LOGIN_PREFIX: 'bench-admin',
+  const panel = await startBenchPanel({
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   });
-  const { app } = await startPanel(config, { logger: false });
-  // The yardstick: a route that does nothing, in the same process, through the same hooks.
-  app.get('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${address}/api/bench-admin/admin-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@panel.test', password: 'Bench@12345' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  const address = panel.base;
+  const auth = { authorization: `Bearer ${panel.adminToken}` };
   await load(`${address}/api/profile`, { connections, seconds: 2, headers: auth }); // warm-up
   // Clients in their own process, as real ones are; then, for comparison, inside the server's process.
   for (const inProcess of [false, true]) {
@@ -58,8 +43,7 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
       `ratio ${fmt(profile.rps / bare.rps, 2)}${profile.non2xx ? ` (${profile.non2xx} non-2xx!)` : ''}`,
     );
   }
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await panel.close();
 }
 
 function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<number> } {
@@ -160,6 +144,10 @@ if (!only || only === 'start') await startTimesAndMemory();
 if (!only || only === 'credit') {
   const creditDatabase = await ensurePostgresDatabase();
   if (creditDatabase) await resellersAndCredit(creditDatabase, { seconds, connections, report });
+}
+if (!only || only === 'devices') {
+  const devicesDatabase = await ensurePostgresDatabase();
+  if (devicesDatabase) await devicesAndActivation(devicesDatabase, { seconds, connections, report });
 }
 
 console.log('\n| measure | figure | reference | note |\n|---|---|---|---|');

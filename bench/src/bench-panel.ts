@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/src/config.js';
+import { startPanel } from '../../server/src/start.js';
+
+const ADMIN = { email: 'bench@panel.test', password: 'Bench@12345', prefix: 'bench-admin' };
+const PASSCODE = '2468';
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/**
+ * The panel in this process on a fresh data folder, listening on loopback, with the yardstick
+ * route `/api/bench-bare` (does nothing, through the same hooks) and its admin signed in.
+ * `env` adds to the configuration (DATABASE_URL, pool size, limits).
+ */
+export async function startBenchPanel(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_LOGIN_PREFIX: ADMIN.prefix,
+    ...env,
+  });
+  const { app } = await startPanel(config, { logger: false });
+  app.get('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
+  app.post('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const call = async (method: string, url: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const { token: adminToken } = (await call('POST', `/${ADMIN.prefix}/admin-login`, undefined, { email: ADMIN.email, password: ADMIN.password })) as {
+    token: string;
+  };
+
+  let passcodeSet = false;
+  /** Credits an account from the admin (the admin's own e-mail creates the points), passcode and all. */
+  async function recharge(email: string, points: number) {
+    if (!passcodeSet) await call('POST', '/set-credit-share-pass-code', adminToken, { requestData: { passcode: PASSCODE } });
+    passcodeSet = true;
+    await call('POST', '/admin-recharge-credit', adminToken, { resellerEmail: b64(email), creditPoint: b64(String(points)), creditSharePasscode: b64(PASSCODE) });
+  }
+
+  return {
+    app,
+    base,
+    call,
+    adminToken,
+    adminEmail: ADMIN.email,
+    passcode: PASSCODE,
+    recharge,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

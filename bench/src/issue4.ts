@@ -1,0 +1,145 @@
+import pg from 'pg';
+import { hashSecret } from '../../server/src/lib/secrets.js';
+import { startBenchPanel } from './bench-panel.js';
+import { fmt, load, type Load } from './http-load.js';
+
+const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
+
+/**
+ * Issue 4's figures on PostgreSQL with 1,000,000 registered devices: the player's status call
+ * against the bare route, activations per second for one reseller, and the activated apps list
+ * and activation logs with a MAC search and a date range.
+ */
+export async function devicesAndActivation(
+  databaseUrl: string,
+  options: { seconds: number; connections: number; report: (...cells: string[]) => void },
+) {
+  const panel = await startBenchPanel({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '20',
+    // The per-IP limit still runs on every call (its cost is part of the figure), but one load
+    // generator on one address must not be refused.
+    PLAYER_RATE_LIMIT: '1000000000',
+  });
+  const { base, call } = panel;
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const started = performance.now();
+  const resellerId = await generateDevices(db, await hashSecret(RESELLER.password));
+  console.log(`generated 1,000,000 devices and their activations in ${fmt((performance.now() - started) / 1000)} s`);
+  await panel.recharge(panel.adminEmail, 100_000_000);
+  await panel.recharge(RESELLER.email, 10_000_000);
+  const { token } = (await call('POST', '/login', undefined, RESELLER)) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+
+  // A device in the middle of the table, as a player would ask for it.
+  const { rows: [device] } = await db.query<{ application_id: number; mac_address: string; device_key: string }>(
+    `select application_id, mac_address, device_key from devices order by id offset 500000 limit 1`,
+  );
+  const status = { app_id: device!.application_id, mac_address: device!.mac_address, device_key: device!.device_key };
+  const player = { connections: 64, seconds: options.seconds };
+  await load(`${base}/api/player/status`, { ...player, seconds: 2, method: 'POST', body: status }); // warm-up
+  const bare = await load(`${base}/api/bench-bare`, { ...player, method: 'POST', body: status });
+  const statusLoad = await load(`${base}/api/player/status`, { ...player, method: 'POST', body: status });
+  options.report(
+    'POST /api/player/status, 64 connections (1M devices, PostgreSQL)',
+    `${fmt(statusLoad.rps, 0)} req/s, p99 ${statusLoad.p99} ms`,
+    `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
+    `ratio ${fmt(statusLoad.rps / bare.rps, 2)}${problems(statusLoad)}`,
+  );
+
+  // One reseller, 32 clients, each request a paid 1-Year activation of one app on another device.
+  const { rows: targets } = await db.query<{ application_id: number; mac_address: string }>(
+    `select application_id, mac_address from devices where activated_by = $1 order by id limit 50000`,
+    [resellerId],
+  );
+  const balance = async () => Number((await db.query<{ c: string }>(`select credit_point as c from users where id = $1`, [resellerId])).rows[0]!.c);
+  const activationRows = async () => Number((await db.query<{ n: string }>('select count(*) as n from activations')).rows[0]!.n);
+  const [before, rowsBefore] = [await balance(), await activationRows()];
+  const activations = await load(`${base}/api/bulk-multi-app-activate`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: auth,
+    bodies: targets.map((d) => ({ requestData: { is_trial: 3, macAddress: d.mac_address, isConfirmed: true, app_ids: [d.application_id] } })),
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const spent = before - (await balance());
+  const added = (await activationRows()) - rowsBefore;
+  options.report(
+    `activations for one reseller, ${options.connections} clients`,
+    `${fmt(activations.rps, 0)} activations/s, p99 ${activations.p99} ms`,
+    `${activations.ok ?? 0} answered 2xx; credit spent ${spent}; activation rows ${added}`,
+    spent === added && (activations.ok ?? 0) <= added ? 'one credit per activation, none lost' : 'MISMATCH between credit and activations',
+  );
+
+  const today = new Date();
+  const from = new Date(today.getTime() - 80 * 86_400_000);
+  const range = { start_date: from.toISOString().slice(0, 10), end_date: today.toISOString().slice(0, 10) };
+  const list = await load(`${base}/api/activated-apps-list`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: auth,
+    method: 'POST',
+    body: { requestData: { pageNumber: 1, pageSize: 10, search_type: 'mac', keyword: '0a:1', ...range } },
+  });
+  const logs = await load(`${base}/api/activation-logs`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: auth,
+    method: 'POST',
+    body: { page_number: 1, page_size: 10, search_type: 'mac', keyword: '0a:1', ...range },
+  });
+  for (const [label, r] of [
+    ['activated apps list, MAC search and 80-day range', list],
+    ['activation logs, MAC search and 80-day range', logs],
+  ] as const) {
+    options.report(`${label}, ${options.connections} clients`, `p97.5 ${r.p95} ms, p99 ${r.p99} ms`, `${fmt(r.rps, 0)} req/s`, `p50 ${r.p50} ms${problems(r)}`);
+  }
+  await db.end();
+  await panel.close();
+}
+
+const problems = (r: Load) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors!)` : '');
+
+/**
+ * 1,000,000 devices (random-looking MACs) over every application with set-based SQL; two thirds activated by one
+ * reseller (the one the benchmark signs in as), each with an activation row over the last year
+ * tied to one ledger row. Balances are not derived from these rows: timing data only.
+ */
+async function generateDevices(db: pg.Client, passwordHash: string): Promise<number> {
+  const { rows: [reseller] } = await db.query<{ id: number }>(
+    `insert into users (name, email, password_hash, role_id, email_verified_at)
+     values ('Bench Activator', $1, $2, (select id from roles where name = 'reseller'), now()) returning id`,
+    [RESELLER.email, passwordHash],
+  );
+  const resellerId = reseller!.id;
+  await db.query(`insert into reseller_applications (user_id, application_id) select $1, id from applications`, [resellerId]);
+  const { rows: [ledger] } = await db.query<{ id: number }>(
+    `insert into credit_ledger (tr_type, credit_point, debitor_id, creator_id, reason) values ('Activation', 1, $1, $1, 'bench') returning id`,
+    [resellerId],
+  );
+  await db.query(
+    `with apps as (select array_agg(id order by id) as ids from applications)
+     insert into devices (application_id, mac_address, device_key, expire_date, is_trial, activated_by, activated_at, created_at)
+     select apps.ids[1 + g % array_length(apps.ids, 1)],
+            regexp_replace(substr(md5(g::text), 1, 12), '(..)(?!$)', '\\1:', 'g'),
+            lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
+            now() + (((g % 730) - 365) || ' days')::interval,
+            case when g % 3 = 0 then 1 else 0 end,
+            case when g % 3 = 0 then null else $1::int end,
+            case when g % 3 = 0 then null else now() - ((g % 365) || ' days')::interval end,
+            now() - ((g % 400) || ' days')::interval
+     from generate_series(1, 1000000) g, apps
+     on conflict do nothing`,
+    [resellerId],
+  );
+  await db.query(
+    `insert into activations (device_id, application_id, mac_address, reseller_id, ledger_id, package, credit_point, box_expiry_date, activated_from, created_at)
+     select id, application_id, mac_address, activated_by, $1, '1-Year', 1, expire_date, 'multi-app', activated_at
+     from devices where activated_by is not null`,
+    [ledger!.id],
+  );
+  await db.query('analyze devices; analyze activations');
+  return resellerId;
+}
