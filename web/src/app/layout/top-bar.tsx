@@ -37,7 +37,8 @@ export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
           title={credit.isError ? t('layout.loadFailed') : t('layout.creditPoints')}
           color={credit.isError ? 'red' : 'indigo'}
         >
-          {credit.isError ? '—' : t('layout.creditBalance', { count: credit.data?.credit_point ?? 0 })}
+          {/* Nothing rather than "0 credits" until the balance is known. */}
+          {credit.isError || !credit.data ? '—' : t('layout.creditBalance', { count: credit.data.credit_point })}
         </Badge>
         <LanguageSwitcher />
         {session.has('notif-bell') && <NotificationBell />}
