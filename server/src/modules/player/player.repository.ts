@@ -1,12 +1,14 @@
+import DataLoader from 'dataloader';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayerPlaylist } from '@panel/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { applications, devices, playlists } from '../../db/schema.js';
 
 /**
- * The device with its application's name and its playlists, in one indexed query (devices_app_mac_idx,
- * then playlists_device_idx inside the subquery): the status call is what every player sends on each
- * start, so it costs one round trip. The PIN hash is never selected.
+ * The device with its application's name and its playlists (the PIN hash is never selected).
+ * Every player asks for this on each start, so lookups arriving together share one statement:
+ * the keys are matched against devices_app_mac_idx, each device's playlists through
+ * playlists_device_idx inside the subquery.
  */
 const playlistsJson = sql<PlayerPlaylist[]>`coalesce((
   select json_agg(json_build_object(
@@ -32,20 +34,45 @@ function prepareLookup(db: Db) {
     .select(deviceColumns)
     .from(devices)
     .innerJoin(applications, eq(applications.id, devices.applicationId))
-    .where(and(eq(devices.applicationId, sql.placeholder('appId')), eq(devices.macAddress, sql.placeholder('mac'))))
-    .prepare('player_device');
+    .where(
+      sql`(${devices.applicationId}, ${devices.macAddress}) in (select * from unnest(${sql.placeholder('appIds')}::int[], ${sql.placeholder('macs')}::text[]))`,
+    )
+    .prepare('player_devices');
 }
 
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+export type PlayerDeviceRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>['execute']>>[number];
 
-export type PlayerDeviceRow = Awaited<ReturnType<typeof findPlayerDevice>>;
+type DeviceKey = { appId: number; mac: string };
+const keyOf = (appId: number, mac: string) => `${appId} ${mac}`;
 
-/** Prepared once per database (as the session lookup is): the statement is parsed and planned once per connection. */
+/** Keys looked up in one statement at most: beyond it, several statements run side by side. */
+const BATCH_MAX = 256;
+
+/**
+ * The calls that reach this point while the event loop handles one round of sockets are looked up
+ * together when that round ends (setImmediate): under load many round trips become one, and a
+ * lone call waits no longer than one turn of the loop. No cache: every call reads the device as
+ * it is now.
+ */
+function deviceLoader(db: Db) {
+  const statement = prepareLookup(db);
+  return new DataLoader<DeviceKey, PlayerDeviceRow | undefined>(
+    async (keys) => {
+      const rows = await statement.execute({ appIds: keys.map((k) => k.appId), macs: keys.map((k) => k.mac) });
+      const byKey = new Map(rows.map((row) => [keyOf(row.appId, row.macAddress), row]));
+      return keys.map((k) => byKey.get(keyOf(k.appId, k.mac)));
+    },
+    { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
+  );
+}
+
+const loaders = new WeakMap<Db, ReturnType<typeof deviceLoader>>();
+
+/** The device `mac` (normalised) of application `appId`, or undefined. */
 export async function findPlayerDevice(db: Db, appId: number, mac: string) {
-  let statement = lookups.get(db);
-  if (!statement) lookups.set(db, (statement = prepareLookup(db)));
-  const [row] = await statement.execute({ appId, mac });
-  return row;
+  let loader = loaders.get(db);
+  if (!loader) loaders.set(db, (loader = deviceLoader(db)));
+  return loader.load({ appId, mac });
 }
 
 /**

@@ -218,6 +218,24 @@ describe('POST /api/player/status', () => {
     expectError(await status({ app_id: 999_999, mac_address: device.mac_address, device_key: device.device_key }), 404, 'C10404');
   });
 
+  it('answers each of many simultaneous calls with its own device, even when they share one lookup', async () => {
+    const devices = await Promise.all(Array.from({ length: 30 }, (_, i) => registerDevice(t, { appId: i % 2 ? ibo : hush })));
+    const ip = uniqueIp();
+    const calls = [
+      ...devices.map((d) => ({ payload: { app_id: d.app_id, mac_address: d.mac_address.toUpperCase(), device_key: d.device_key }, expected: d })),
+      // The same MAC in the other application, and a device that never registered, in the same round.
+      { payload: { app_id: devices[0]!.app_id === ibo ? hush : ibo, mac_address: devices[0]!.mac_address, device_key: devices[0]!.device_key } },
+      { payload: { app_id: ibo, mac_address: uniqueMac(), device_key: '12345678' } },
+    ];
+    const answers = await Promise.all(calls.map((c) => status(c.payload, { remoteAddress: ip })));
+    answers.forEach((res, i) => {
+      const expected = calls[i]!.expected;
+      if (!expected) return expectError(res, 404, 'C10404');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<PlayerDeviceAnswer>().data).toMatchObject({ app_id: expected.app_id, mac_address: expected.mac_address, device_key: expected.device_key });
+    });
+  });
+
   it('refuses a missing key or a malformed MAC with field messages', async () => {
     expectFieldErrors(await status({ app_id: ibo, mac_address: uniqueMac(), device_key: '' }), { device_key: ['The device key is required.'] });
     expectFieldErrors(await status({ app_id: ibo, mac_address: 'aa:bb:cc:dd:ee', device_key: '12345678' }), { mac_address: ['Invalid MAC address format'] });
