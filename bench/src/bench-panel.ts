@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.js';
 import { startPanel } from '../../server/src/start.js';
+import type { Variant } from './varied-load.js';
 
 const ADMIN = { email: 'bench@panel.test', password: 'Bench@12345', prefix: 'bench-admin' };
 const PASSCODE = '2468';
@@ -49,8 +50,17 @@ export async function startBenchPanel(env: Record<string, string> = {}) {
     await call('POST', '/admin-recharge-credit', adminToken, { resellerEmail: b64(email), creditPoint: b64(String(points)), creditSharePasscode: b64(PASSCODE) });
   }
 
+  /** `count` sessions of one account: the clients of a panel are many users, not one token. */
+  async function sessions(count: number, account: { email: string; password: string } = ADMIN): Promise<Variant[]> {
+    const route = account === ADMIN ? `/${ADMIN.prefix}/admin-login` : '/login';
+    const tokens = [];
+    for (let i = 0; i < count; i++) tokens.push(((await call('POST', route, undefined, account)) as { token: string }).token);
+    return tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } }));
+  }
+
   return {
     app,
+    sessions,
     base,
     call,
     adminToken,

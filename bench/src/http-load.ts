@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { variedOptions, type Variant } from './varied-load.js';
 
 export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; ok?: number };
 
@@ -22,14 +23,15 @@ export function load(
     inProcess?: boolean;
     method?: 'GET' | 'POST';
     body?: unknown;
-    /** POST each request with the next of these bodies (in turn), instead of one body for all. */
-    bodies?: unknown[];
+    /** Each request takes the next of these (in turn): its own headers or body on top of the common ones. */
+    variants?: Variant[];
   },
 ): Promise<Load> {
   if (options.inProcess) return loadInProcess(url, options);
-  if (options.bodies) {
+  if (options.variants) {
     const spec = path.join(os.tmpdir(), `panel-bench-load-${process.pid}-${Date.now()}.json`);
-    fs.writeFileSync(spec, JSON.stringify({ url, connections: options.connections, seconds: options.seconds, headers: options.headers ?? {}, bodies: options.bodies }));
+    const { connections, seconds, method, headers, variants } = options;
+    fs.writeFileSync(spec, JSON.stringify({ url, connections, seconds, method, headers, variants }));
     return run(['--import', 'tsx', path.join(import.meta.dirname, 'varied-load.ts'), spec]).finally(() => fs.rmSync(spec, { force: true }));
   }
   const args = [cli, '--json', '-c', String(options.connections), '-d', String(options.seconds)];
@@ -72,8 +74,14 @@ function run(args: string[]): Promise<Load> {
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /** The same run with autocannon inside the server's own process: client and server share one core. */
-async function loadInProcess(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Load> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+async function loadInProcess(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; variants?: Variant[] },
+): Promise<Load> {
+  const { connections, seconds, method, headers } = options;
+  const result = await autocannon(
+    options.variants ? variedOptions({ url, connections, seconds, method, headers, variants: options.variants }) : { url, connections, duration: seconds, headers },
+  );
   const latency = result.latency as unknown as Record<string, number>;
   return {
     rps: result.requests.average,

@@ -38,8 +38,8 @@ export async function devicesAndActivation(
   const { rows: sample } = await db.query<{ application_id: number; mac_address: string; device_key: string }>(
     `select application_id, mac_address, device_key from devices tablesample bernoulli (2) limit 20000`,
   );
-  const bodies = sample.map((d) => ({ app_id: d.application_id, mac_address: d.mac_address, device_key: d.device_key }));
-  const player = { connections: 64, seconds: options.seconds, bodies };
+  const variants = sample.map((d) => ({ body: { app_id: d.application_id, mac_address: d.mac_address, device_key: d.device_key } }));
+  const player = { connections: 64, seconds: options.seconds, method: 'POST' as const, variants };
   await load(`${base}/api/player/status`, { ...player, seconds: 2 }); // warm-up
   const bare = await load(`${base}/api/bench-bare`, player);
   const statusLoad = await load(`${base}/api/player/status`, player);
@@ -62,7 +62,8 @@ export async function devicesAndActivation(
     connections: options.connections,
     seconds: options.seconds,
     headers: auth,
-    bodies: targets.map((d) => ({ requestData: { is_trial: 3, macAddress: d.mac_address, isConfirmed: true, app_ids: [d.application_id] } })),
+    method: 'POST',
+    variants: targets.map((d) => ({ body: { requestData: { is_trial: 3, macAddress: d.mac_address, isConfirmed: true, app_ids: [d.application_id] } } })),
   });
   await new Promise((r) => setTimeout(r, 1000));
   const spent = before - (await balance());
@@ -77,19 +78,16 @@ export async function devicesAndActivation(
   const today = new Date();
   const from = new Date(today.getTime() - 80 * 86_400_000);
   const range = { start_date: from.toISOString().slice(0, 10), end_date: today.toISOString().slice(0, 10) };
+  // The list calls come from as many sessions as clients, as the reseller's staff would send them.
+  const sessions = await panel.sessions(options.connections, RESELLER);
+  const lists = { connections: options.connections, seconds: options.seconds, method: 'POST' as const };
   const list = await load(`${base}/api/activated-apps-list`, {
-    connections: options.connections,
-    seconds: options.seconds,
-    headers: auth,
-    method: 'POST',
-    body: { requestData: { pageNumber: 1, pageSize: 10, search_type: 'mac', keyword: '0a:1', ...range } },
+    ...lists,
+    variants: sessions.map((s) => ({ ...s, body: { requestData: { pageNumber: 1, pageSize: 10, search_type: 'mac', keyword: '0a:1', ...range } } })),
   });
   const logs = await load(`${base}/api/activation-logs`, {
-    connections: options.connections,
-    seconds: options.seconds,
-    headers: auth,
-    method: 'POST',
-    body: { page_number: 1, page_size: 10, search_type: 'mac', keyword: '0a:1', ...range },
+    ...lists,
+    variants: sessions.map((s) => ({ ...s, body: { page_number: 1, page_size: 10, search_type: 'mac', keyword: '0a:1', ...range } })),
   });
   for (const [label, r] of [
     ['activated apps list, MAC search and 80-day range', list],

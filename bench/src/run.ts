@@ -30,12 +30,13 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   });
   const address = panel.base;
-  const auth = { authorization: `Bearer ${panel.adminToken}` };
-  await load(`${address}/api/profile`, { connections, seconds: 2, headers: auth }); // warm-up
+  // Each request in turn with another of `connections` sessions, as that many users would send them.
+  const variants = await panel.sessions(connections);
+  await load(`${address}/api/profile`, { connections, seconds: 2, variants }); // warm-up
   // Clients in their own process, as real ones are; then, for comparison, inside the server's process.
   for (const inProcess of [false, true]) {
     const bare = await load(`${address}/api/bench-bare`, { connections, seconds, inProcess });
-    const profile = await load(`${address}/api/profile`, { connections, seconds, headers: auth, inProcess });
+    const profile = await load(`${address}/api/profile`, { connections, seconds, inProcess, variants });
     report(
       `GET /api/profile (${label}, load generator ${inProcess ? 'in the server process' : 'in its own process'})`,
       `${fmt(profile.rps, 0)} req/s, p99 ${profile.p99} ms`,

@@ -1,24 +1,39 @@
 /**
- * An autocannon run whose requests each carry the next body of a list (read from the JSON file
- * named by argv[2]), in its own process as the CLI runs are. Prints autocannon's JSON result.
+ * An autocannon run whose requests each take the next of a list of variants (headers, body), in
+ * its own process as the CLI runs are: reads its spec from the JSON file named by argv[2] and
+ * prints autocannon's JSON result.
  */
 import fs from 'node:fs';
-import autocannon from 'autocannon';
+import autocannon, { type Options, type Request } from 'autocannon';
 
-const spec = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as {
-  url: string;
-  connections: number;
-  seconds: number;
-  headers: Record<string, string>;
-  bodies: unknown[];
-};
-let next = 0;
-const result = await autocannon({
-  url: spec.url,
-  connections: spec.connections,
-  duration: spec.seconds,
-  method: 'POST',
-  headers: { ...spec.headers, 'content-type': 'application/json' },
-  requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(spec.bodies[next++ % spec.bodies.length]) }) }],
-});
-process.stdout.write(JSON.stringify(result));
+export type Variant = { headers?: Record<string, string>; body?: unknown };
+type Spec = { url: string; connections: number; seconds: number; method?: string; headers?: Record<string, string>; variants: Variant[] };
+
+/** autocannon options that send `variants` in turn. */
+export function variedOptions(spec: Spec): Options {
+  let next = 0;
+  return {
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    method: (spec.method ?? 'GET') as 'GET' | 'POST',
+    headers: spec.headers ?? {},
+    requests: [
+      {
+        setupRequest: (request: Request): Request => {
+          const variant = spec.variants[next++ % spec.variants.length]!;
+          return {
+            ...request,
+            headers: { ...request.headers, ...variant.headers, ...(variant.body === undefined ? {} : { 'content-type': 'application/json' }) },
+            ...(variant.body === undefined ? {} : { body: JSON.stringify(variant.body) }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+if (process.argv[2]) {
+  const result = await autocannon(variedOptions(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as Spec));
+  process.stdout.write(JSON.stringify(result));
+}

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { localeFromHeader } from '@panel/contract';
 import type { Db } from '../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../db/schema.js';
+import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
 import type { Auth } from './context.js';
@@ -50,28 +51,39 @@ const accountColumns = {
 /** An account that may act: not removed, not disabled by an admin, active. */
 const accountUsable = and(isNull(users.deletedAt), eq(users.isDisableByAdmin, 0), eq(users.status, 1));
 
-const statements = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-
 /**
- * One indexed single-row query per request, prepared once per database: the session, its account
- * (still active, not disabled, not removed, so disabling an account stops its sessions at once)
- * and its role's version.
+ * The sessions of the requests arriving together, in one indexed statement (see roundBatch),
+ * prepared once per database: each session with its account (still active, not disabled, not
+ * removed, so disabling an account stops its sessions at once) and its role's version.
  */
 function prepareSessionQuery(db: Db) {
   return db
-    .select({ sessionId: sessions.id, passcodeValidatedAt: sessions.passcodeValidatedAt, ...accountColumns })
+    .select({ tokenHash: sessions.tokenHash, sessionId: sessions.id, passcodeValidatedAt: sessions.passcodeValidatedAt, ...accountColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         gt(sessions.expiresAt, sql`now()`),
         accountUsable,
       ),
     )
-    .prepare('find_session');
+    .prepare('find_sessions');
 }
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
+
+function sessionLookup(db: Db) {
+  const statement = prepareSessionQuery(db);
+  return roundBatch<string, SessionRow>({
+    load: (tokenHashes) => statement.execute({ tokenHashes }),
+    keyId: (hash) => hash,
+    rowId: (row) => row.tokenHash,
+  });
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
 const apiKeyStatements = new WeakMap<Db, ReturnType<typeof prepareApiKeyQuery>>();
 
@@ -116,10 +128,10 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
 }
 
 export async function findSession(db: Db, token: string): Promise<Auth | undefined> {
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = prepareSessionQuery(db)));
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
   const hash = sha256(token);
-  const [row] = await statement.execute({ tokenHash: hash });
+  const row = await lookup(hash);
   if (!row) return findApiKey(db, hash);
   return {
     sessionId: row.sessionId,

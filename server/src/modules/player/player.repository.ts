@@ -1,13 +1,13 @@
-import DataLoader from 'dataloader';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayerPlaylist } from '@panel/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { applications, devices, playlists } from '../../db/schema.js';
+import { roundBatch } from '../../lib/round-batch.js';
 
 /**
  * The device with its application's name and its playlists (the PIN hash is never selected).
- * Every player asks for this on each start, so lookups arriving together share one statement:
- * the keys are matched against devices_app_mac_idx, each device's playlists through
+ * Every player asks for this on each start, so look-ups arriving together share one statement
+ * (roundBatch): the keys are matched on devices_app_mac_idx, each device's playlists through
  * playlists_device_idx inside the subquery.
  */
 const playlistsJson = sql<PlayerPlaylist[]>`coalesce((
@@ -43,36 +43,24 @@ function prepareLookup(db: Db) {
 export type PlayerDeviceRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>['execute']>>[number];
 
 type DeviceKey = { appId: number; mac: string };
-const keyOf = (appId: number, mac: string) => `${appId} ${mac}`;
+const deviceId = (appId: number, mac: string) => `${appId} ${mac}`;
 
-/** Keys looked up in one statement at most: beyond it, several statements run side by side. */
-const BATCH_MAX = 256;
-
-/**
- * The calls that reach this point while the event loop handles one round of sockets are looked up
- * together when that round ends (setImmediate): under load many round trips become one, and a
- * lone call waits no longer than one turn of the loop. No cache: every call reads the device as
- * it is now.
- */
-function deviceLoader(db: Db) {
+function deviceLookup(db: Db) {
   const statement = prepareLookup(db);
-  return new DataLoader<DeviceKey, PlayerDeviceRow | undefined>(
-    async (keys) => {
-      const rows = await statement.execute({ appIds: keys.map((k) => k.appId), macs: keys.map((k) => k.mac) });
-      const byKey = new Map(rows.map((row) => [keyOf(row.appId, row.macAddress), row]));
-      return keys.map((k) => byKey.get(keyOf(k.appId, k.mac)));
-    },
-    { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
-  );
+  return roundBatch<DeviceKey, PlayerDeviceRow>({
+    load: (keys) => statement.execute({ appIds: keys.map((k) => k.appId), macs: keys.map((k) => k.mac) }),
+    keyId: (k) => deviceId(k.appId, k.mac),
+    rowId: (row) => deviceId(row.appId, row.macAddress),
+  });
 }
 
-const loaders = new WeakMap<Db, ReturnType<typeof deviceLoader>>();
+const lookups = new WeakMap<Db, ReturnType<typeof deviceLookup>>();
 
 /** The device `mac` (normalised) of application `appId`, or undefined. */
 export async function findPlayerDevice(db: Db, appId: number, mac: string) {
-  let loader = loaders.get(db);
-  if (!loader) loaders.set(db, (loader = deviceLoader(db)));
-  return loader.load({ appId, mac });
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = deviceLookup(db)));
+  return lookup({ appId, mac });
 }
 
 /**

@@ -221,7 +221,7 @@ describe('POST /api/player/status', () => {
   it('answers each of many simultaneous calls with its own device, even when they share one lookup', async () => {
     const devices = await Promise.all(Array.from({ length: 30 }, (_, i) => registerDevice(t, { appId: i % 2 ? ibo : hush })));
     const ip = uniqueIp();
-    const calls = [
+    const calls: { payload: Record<string, unknown>; expected?: (typeof devices)[number] }[] = [
       ...devices.map((d) => ({ payload: { app_id: d.app_id, mac_address: d.mac_address.toUpperCase(), device_key: d.device_key }, expected: d })),
       // The same MAC in the other application, and a device that never registered, in the same round.
       { payload: { app_id: devices[0]!.app_id === ibo ? hush : ibo, mac_address: devices[0]!.mac_address, device_key: devices[0]!.device_key } },

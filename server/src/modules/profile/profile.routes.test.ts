@@ -48,6 +48,18 @@ describe('GET /api/profile', () => {
     expectError(await t.call({ method: 'GET', url: '/api/profile' }), 401, 'C10002');
     expectError(await t.call({ method: 'GET', url: '/api/profile', token: 'not-a-real-token' }), 401, 'C10002');
   });
+
+  it('answers each of many simultaneous requests with its own account, even when their sessions are read together', async () => {
+    const users = [await signedUpReseller(t), await signedUpReseller(t), await signedUpReseller(t)];
+    const tokens = [...Array.from({ length: 30 }, (_, i) => users[i % users.length]!.token), 'not-a-real-token'];
+    const answers = await Promise.all(tokens.map((token) => getProfile(token)));
+    answers.forEach((res, i) => {
+      const user = users.find((u) => u.token === tokens[i]);
+      if (!user) return expectError(res, 401, 'C10002');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ data: { email: user.email } });
+    });
+  });
 });
 
 describe('PUT /api/profile/update', () => {
