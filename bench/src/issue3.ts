@@ -21,17 +21,19 @@ export async function resellersAndCredit(
   console.log(`generated 100,000 resellers and 1,000,000 ledger rows in ${fmt((performance.now() - started) / 1000)} s`);
 
   const bare = await load(`${base}/api/bench-bare`, { connections: options.connections, seconds: options.seconds });
+  // One session per client, as the admin's staff would send them.
+  const sessions = await panel.sessions(options.connections);
   const list = await load(`${base}/api/total-resellers/list?search_title=777&sort_key=credit_point&sort_type=desc&page_number=1&page_size=10`, {
     connections: options.connections,
     seconds: options.seconds,
-    headers: auth,
+    variants: sessions,
   });
+  const logBody = { page_number: 1, page_size: 10, transaction_type: ['Added Credit', 'Added Self Credit'], sort_key: 'created_at', sort_type: 'desc' };
   const logs = await load(`${base}/api/credit-transaction-logs`, {
     connections: options.connections,
     seconds: options.seconds,
-    headers: auth,
     method: 'POST',
-    body: { page_number: 1, page_size: 10, transaction_type: ['Added Credit', 'Added Self Credit'], sort_key: 'created_at', sort_type: 'desc' },
+    variants: sessions.map((s) => ({ ...s, body: logBody })),
   });
   const row = (label: string, r: Awaited<ReturnType<typeof load>>) =>
     options.report(
