@@ -46,18 +46,11 @@ export async function insertActivations(tx: Tx, rows: (typeof activations.$infer
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The ids of the accounts matching `accounts` (a condition on users), or undefined for every
- * account. Lists filter on these ids as constants rather than through a subquery: the planner then
- * knows how many activations each reseller has, and for one reseller walks its
- * (reseller_id, created_at) index or the created_at index in order and stops at the page's end,
- * instead of reading and sorting all of a large reseller's rows.
+ * Activations by these accounts (undefined: every activation). The ids are constants rather than
+ * a subquery: the planner then knows how many activations each reseller has, and for one
+ * reseller walks its (reseller_id, created_at) index or the created_at index in order and stops
+ * at the page's end, instead of reading and sorting all of a large reseller's rows.
  */
-export async function accountIds(db: DbOrTx, accounts: SQL | undefined): Promise<number[] | undefined> {
-  if (!accounts) return undefined;
-  return (await db.select({ id: users.id }).from(users).where(accounts)).map((r) => r.id);
-}
-
-/** Activations by these accounts (undefined: every activation). */
 export function byAccounts(ids: number[] | undefined): SQL | undefined {
   if (ids === undefined) return undefined;
   return ids.length > 0 ? inArray(activations.resellerId, ids) : sql`false`;

@@ -26,7 +26,7 @@ import { audit } from '../../lib/audit.js';
 import { allowedApplications } from '../applications/applications.service.js';
 import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js';
 import { isActive, type DeviceRow } from '../devices/device-access.js';
-import { accountsInReach } from '../resellers/hierarchy.js';
+import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './activation.repository.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input:
 // ---------------------------------------------------------------------------------------------
 
 /** Activations by the caller's reach: every one for an admin, else its own and its sub-resellers'. */
-const inReach = async (ctx: Ctx, db: DbOrTx = ctx.db) => repo.byAccounts(await repo.accountIds(db, accountsInReach(ctx)));
+const inReach = async (ctx: Ctx) => repo.byAccounts(await idsInReach(ctx));
 
 type ListFilters = {
   search_type?: 'general' | 'mac' | null;
@@ -311,8 +311,10 @@ export async function activationLogs({ ctx, input }: { ctx: Ctx; input: Activati
 /** POST /api/update-comment: the remark of an activation within the caller's reach. */
 export async function updateComment({ ctx, input }: { ctx: Ctx; input: UpdateCommentBody }) {
   const comment = input.comment?.trim() || null;
+  // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
+  const reach = await inReach(ctx);
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.findActivation(tx, input.id, await inReach(ctx, tx));
+    const row = await repo.findActivation(tx, input.id, reach);
     if (!row) throw new AppError('NOT_FOUND');
     await repo.setComment(tx, input.id, comment);
     await audit(ctx, { action: 'activation.comment', targetType: 'activation', targetId: input.id, details: { from: row.comment, to: comment } }, tx);

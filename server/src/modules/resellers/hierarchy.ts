@@ -1,10 +1,11 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@panel/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { adminRoleId } from '../../db/roles.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { roundBatch } from '../../lib/round-batch.js';
 
 /**
  * The reseller hierarchy (business-panel.md §1, §6): an admin acts on every account but other
@@ -35,6 +36,35 @@ export function accountsInReach(ctx: Ctx): SQL | undefined {
   const me = callerOf(ctx);
   if (me.isAdmin) return undefined;
   return or(eq(users.id, me.userId), eq(users.parentResellerId, me.userId));
+}
+
+/** The caller's own id with its sub-resellers' ids, for the callers of one round in one statement. */
+function prepareReach(db: Db) {
+  return db
+    .select({ owner: sql<number>`o.owner`, ids: sql<number[]>`array_agg(${users.id})` })
+    .from(sql`unnest(${sql.placeholder('owners')}::int[]) as o(owner)`)
+    .innerJoin(users, sql`${users.id} = o.owner or ${users.parentResellerId} = o.owner`)
+    .groupBy(sql`o.owner`)
+    .prepare('accounts_in_reach');
+}
+
+const reachLookups = new WeakMap<Db, (owner: number) => Promise<{ owner: number; ids: number[] } | undefined>>();
+
+/**
+ * The ids of the accounts `accountsInReach` matches (removed sub-resellers included), or
+ * undefined for an admin: lists filter on them as constants (see activation's `byAccounts`).
+ * Read on every list request, so batched like the session (roundBatch), never cached.
+ */
+export async function idsInReach(ctx: Ctx): Promise<number[] | undefined> {
+  const me = callerOf(ctx);
+  if (me.isAdmin) return undefined;
+  let lookup = reachLookups.get(ctx.db);
+  if (!lookup) {
+    const statement = prepareReach(ctx.db);
+    lookup = roundBatch({ load: (owners: readonly number[]) => statement.execute({ owners }), keyId: String, rowId: (row) => String(row.owner) });
+    reachLookups.set(ctx.db, lookup);
+  }
+  return (await lookup(me.userId))?.ids ?? [me.userId];
 }
 
 /** Whether an account id is one the caller may see (the same rule as `accountsInReach`). */
