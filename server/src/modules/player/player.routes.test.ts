@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate, type PlayerDeviceAnswer } from '@panel/contract';
+import { ID_MAX, translate, type PlayerDeviceAnswer } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, expectError, expectFieldErrors, rows, uniqueIp } from '../../../test/fixtures.js';
 import { deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
@@ -226,6 +226,8 @@ describe('POST /api/player/status', () => {
       // The same MAC in the other application, and a device that never registered, in the same round.
       { payload: { app_id: devices[0]!.app_id === ibo ? hush : ibo, mac_address: devices[0]!.mac_address, device_key: devices[0]!.device_key } },
       { payload: { app_id: ibo, mac_address: uniqueMac(), device_key: '12345678' } },
+      // The largest id there can be: a key at the edge of the statement's types fails nobody else.
+      { payload: { app_id: ID_MAX, mac_address: uniqueMac(), device_key: '12345678' } },
     ];
     const answers = await Promise.all(calls.map((c) => status(c.payload, { remoteAddress: ip })));
     answers.forEach((res, i) => {
