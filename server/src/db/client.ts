@@ -87,3 +87,16 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     close: () => pool.end(),
   };
 }
+
+/**
+ * `create(db)` made once per database and kept for it (prepared statements, batched look-ups):
+ * a process can hold several databases (tests, the bench), each with its own.
+ */
+export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = create(db)));
+    return value;
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { localeFromHeader } from '@panel/contract';
-import type { Db } from '../db/client.js';
+import { perDatabase, type Db } from '../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../db/schema.js';
 import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
@@ -74,25 +74,21 @@ function prepareSessionQuery(db: Db) {
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
 
-function sessionLookup(db: Db) {
+const sessionLookup = perDatabase((db) => {
   const statement = prepareSessionQuery(db);
   return roundBatch<string, SessionRow>({
     load: (tokenHashes) => statement.execute({ tokenHashes }),
     keyId: (hash) => hash,
     rowId: (row) => row.tokenHash,
   });
-}
-
-const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
-
-const apiKeyStatements = new WeakMap<Db, ReturnType<typeof prepareApiKeyQuery>>();
+});
 
 /**
  * A reseller API key works as a bearer token only while its account has API access (and is live,
  * enabled and active). The flag is read on every request, never cached: disabling takes effect at once.
  */
-function prepareApiKeyQuery(db: Db) {
-  return db
+const apiKeyQuery = perDatabase((db) =>
+  db
     .select(accountColumns)
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -103,13 +99,11 @@ function prepareApiKeyQuery(db: Db) {
         accountUsable,
       ),
     )
-    .prepare('find_api_key');
-}
+    .prepare('find_api_key'),
+);
 
 async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
-  let statement = apiKeyStatements.get(db);
-  if (!statement) apiKeyStatements.set(db, (statement = prepareApiKeyQuery(db)));
-  const [row] = await statement.execute({ keyHash: hash });
+  const [row] = await apiKeyQuery(db).execute({ keyHash: hash });
   // Admin accounts have no API key (the key routes refuse them); a stray one authenticates nothing.
   if (!row || row.isAdmin) return undefined;
   return {
@@ -128,10 +122,8 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
 }
 
 export async function findSession(db: Db, token: string): Promise<Auth | undefined> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
   const hash = sha256(token);
-  const row = await lookup(hash);
+  const row = await sessionLookup(db)(hash);
   if (!row) return findApiKey(db, hash);
   return {
     sessionId: row.sessionId,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayerPlaylist } from '@panel/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { perDatabase, type Db, type DbOrTx } from '../../db/client.js';
 import { applications, devices, playlists } from '../../db/schema.js';
 import { roundBatch } from '../../lib/round-batch.js';
 
@@ -45,22 +45,18 @@ export type PlayerDeviceRow = Awaited<ReturnType<ReturnType<typeof prepareLookup
 type DeviceKey = { appId: number; mac: string };
 const deviceId = (appId: number, mac: string) => `${appId} ${mac}`;
 
-function deviceLookup(db: Db) {
+const deviceLookup = perDatabase((db) => {
   const statement = prepareLookup(db);
   return roundBatch<DeviceKey, PlayerDeviceRow>({
     load: (keys) => statement.execute({ appIds: keys.map((k) => k.appId), macs: keys.map((k) => k.mac) }),
     keyId: (k) => deviceId(k.appId, k.mac),
     rowId: (row) => deviceId(row.appId, row.macAddress),
   });
-}
-
-const lookups = new WeakMap<Db, ReturnType<typeof deviceLookup>>();
+});
 
 /** The device `mac` (normalised) of application `appId`, or undefined. */
 export async function findPlayerDevice(db: Db, appId: number, mac: string) {
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = deviceLookup(db)));
-  return lookup({ appId, mac });
+  return deviceLookup(db)({ appId, mac });
 }
 
 /**

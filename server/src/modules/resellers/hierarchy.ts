@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@panel/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { perDatabase, type DbOrTx } from '../../db/client.js';
 import { adminRoleId } from '../../db/roles.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -39,16 +39,15 @@ export function accountsInReach(ctx: Ctx): SQL | undefined {
 }
 
 /** The caller's own id with its sub-resellers' ids, for the callers of one round in one statement. */
-function prepareReach(db: Db) {
-  return db
+const reachLookup = perDatabase((db) => {
+  const statement = db
     .select({ owner: sql<number>`o.owner`, ids: sql<number[]>`array_agg(${users.id})` })
     .from(sql`unnest(${sql.placeholder('owners')}::int[]) as o(owner)`)
     .innerJoin(users, sql`${users.id} = o.owner or ${users.parentResellerId} = o.owner`)
     .groupBy(sql`o.owner`)
     .prepare('accounts_in_reach');
-}
-
-const reachLookups = new WeakMap<Db, (owner: number) => Promise<{ owner: number; ids: number[] } | undefined>>();
+  return roundBatch({ load: (owners: readonly number[]) => statement.execute({ owners }), keyId: String, rowId: (row) => String(row.owner) });
+});
 
 /**
  * The ids of the accounts `accountsInReach` matches (removed sub-resellers included), or
@@ -58,13 +57,7 @@ const reachLookups = new WeakMap<Db, (owner: number) => Promise<{ owner: number;
 export async function idsInReach(ctx: Ctx): Promise<number[] | undefined> {
   const me = callerOf(ctx);
   if (me.isAdmin) return undefined;
-  let lookup = reachLookups.get(ctx.db);
-  if (!lookup) {
-    const statement = prepareReach(ctx.db);
-    lookup = roundBatch({ load: (owners: readonly number[]) => statement.execute({ owners }), keyId: String, rowId: (row) => String(row.owner) });
-    reachLookups.set(ctx.db, lookup);
-  }
-  return (await lookup(me.userId))?.ids ?? [me.userId];
+  return (await reachLookup(ctx.db)(me.userId))?.ids ?? [me.userId];
 }
 
 /** Whether an account id is one the caller may see (the same rule as `accountsInReach`). */
