@@ -316,6 +316,15 @@ describe('the per-address rate limit', () => {
     expect((await status({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key }, { remoteAddress: uniqueIp() })).statusCode).toBe(200);
   });
 
+  it('counts malformed calls too, so refusals cost the caller its budget', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < t.app.deps.config.playerRateLimit; i += 1) {
+      expect((await status({ app_id: ibo, mac_address: 'not-a-mac', device_key: '1' }, { remoteAddress: ip })).statusCode).toBe(422);
+    }
+    const device = await registerDevice(t, { appId: ibo });
+    expectError(await status({ app_id: ibo, mac_address: device.mac_address, device_key: device.device_key }, { remoteAddress: ip }), 429, 'TOO_MANY_REQUESTS');
+  });
+
   it('answers the 429 in Arabic to an Arabic player', async () => {
     const ip = uniqueIp();
     await t.database.db.execute(sql`insert into rate_limits (key, count, reset_at) values (${`player:${ip}`}, 1000, now() + interval '30 seconds')`);

@@ -9,6 +9,8 @@ const config = { public: true };
 const security: [] = [];
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => player.hitRateLimit(ctxOf(request)));
+
   app.post(
     '/player/register',
     {

@@ -23,7 +23,11 @@ function playerLimiter(ctx: Ctx): RateLimiter {
   return limiter;
 }
 
-/** Counts this request against the caller's address; past the limit a 429 says when to come back. */
+/**
+ * Counts this request against the caller's address; past the limit a 429 says when to come back.
+ * Runs before the body is read (the routes' onRequest hook): malformed calls count too, and a
+ * refused call creates nothing.
+ */
 export async function hitRateLimit(ctx: Ctx) {
   const window = await playerLimiter(ctx).hit(`player:${ctx.ip}`, WINDOW_MS);
   if (window.count > ctx.config.playerRateLimit) {
@@ -64,8 +68,6 @@ async function deviceWithKey(ctx: Ctx, input: { app_id: number; mac_address: str
  * same device and key back (and record the player's address and version).
  */
 export async function register(ctx: Ctx, input: PlayerRegisterBody) {
-  // Counted first: a refused request creates nothing.
-  await hitRateLimit(ctx);
   const application = await findApplication(ctx.db, input.app_id);
   if (!application) throw new AppError('NOT_FOUND', { key: 'player.applicationNotFound' });
   await upsertDevice(ctx.db, {
@@ -80,21 +82,16 @@ export async function register(ctx: Ctx, input: PlayerRegisterBody) {
   return toAnswer(row!);
 }
 
-/** What every player asks on each start: the count and the lookup run side by side (both are single statements). */
+/** What every player asks on each start. */
 export async function status(ctx: Ctx, input: PlayerStatusBody) {
-  const [limit, row] = await Promise.allSettled([hitRateLimit(ctx), deviceWithKey(ctx, input)]);
-  // Past the limit the 429 wins, whatever the lookup found.
-  if (limit.status === 'rejected') throw limit.reason;
-  if (row.status === 'rejected') throw row.reason;
-  return toAnswer(row.value);
+  return toAnswer(await deviceWithKey(ctx, input));
 }
 
 /**
- * The player checks a protected playlist's PIN without ever holding it. The rate limit (counted
- * first) is what keeps a 4-digit PIN from being guessed. A playlist that is not protected needs no PIN.
+ * The player checks a protected playlist's PIN without ever holding it. The rate limit is what
+ * keeps a 4-digit PIN from being guessed. A playlist that is not protected needs no PIN.
  */
 export async function verifyPin(ctx: Ctx, input: PlayerPinBody) {
-  await hitRateLimit(ctx);
   const device = await deviceWithKey(ctx, input);
   const playlist = await findPlaylist(ctx.db, device.id, input.playlist_id);
   if (!playlist) throw new AppError('NOT_FOUND', { key: 'player.playlistNotFound' });
