@@ -193,9 +193,17 @@ describe('POST /api/check-device-status', () => {
     expect((await check(reseller.token, { macAddress: uniqueMac() })).json()).toMatchObject({ code: 'VALIDATION', errors: { app_id: [expect.any(String)] } });
   });
 
-  it('refuses an account without check-device-status', async () => {
+  it('refuses an account without check-device-status or Playlists', async () => {
     const device = await registerDevice(t, { appId: ibo });
     expectError(await check(outsider.token, { macAddress: device.mac_address, app_id: ibo }), 403, 'FORBIDDEN');
+  });
+
+  it("answers a Playlists holder, whose screen checks a device's status before adding a playlist", async () => {
+    const playlister = await createVerifiedUser(t, { permissions: ['Playlists'] });
+    const device = await registerDevice(t, { appId: ibo });
+    const res = await check(playlister.token, { macAddress: device.mac_address, app_id: ibo });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CheckDeviceAnswer>()).toMatchObject({ status: 'active', device: { mac_address: device.mac_address } });
   });
 });
 

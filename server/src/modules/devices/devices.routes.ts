@@ -18,11 +18,12 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/check-device-status',
     {
-      config: { permission: 'check-device-status' },
+      // The Playlists screen checks a device before adding a playlist to it.
+      config: { permission: ['check-device-status', 'Playlists'] },
       schema: {
         tags,
         description:
-          "Check Mac: the device's status (active or expired). device_key, ip and playlists only for the caller's own devices (or an admin); reseller_email only with mac-activated-by. Unknown device: 404 C10404.",
+          "Check Mac (also for Playlists holders): the device's status (active or expired). device_key, ip and playlists only for the caller's own devices (or an admin); reseller_email only with mac-activated-by. Unknown device: 404 C10404.",
         body: checkDeviceBody,
         response: { 200: checkDeviceAnswer },
       },
