@@ -441,6 +441,16 @@ export type DisableBoxesBody = z.infer<typeof disableBoxesBody>;
 export const boxesAnswer = ok({ data: z.object({ requested: z.number(), changed: z.number() }) });
 export type BoxesAnswer = z.infer<typeof boxesAnswer>;
 
+/**
+ * GET /api/box-management/:id (our addition, with disable-boxes or enable-boxes): whose boxes
+ * the screen manages, how many are active (can be disabled) and how many box management
+ * disabled (can be enabled).
+ */
+export const boxSummaryAnswer = ok({
+  data: z.object({ id: z.number(), name: z.string(), email: z.string(), active_boxes: z.number(), disabled_boxes: z.number() }),
+});
+export type BoxSummaryAnswer = z.infer<typeof boxSummaryAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // Playlists and domain
 // ---------------------------------------------------------------------------------------------

@@ -107,6 +107,8 @@ test("the admin disables and re-enables a reseller's boxes, then finds its activ
   await expect(page).toHaveURL(/\/box-management\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Box management', level: 1 })).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText('Active boxes: 3')).toBeVisible();
+  await expect(page.getByText('Disabled by box management: 0')).toBeVisible();
 
   const action = page.getByRole('radiogroup', { name: 'Action' });
   const count = page.getByRole('textbox', { name: 'Number of boxes' });
@@ -119,6 +121,8 @@ test("the admin disables and re-enables a reseller's boxes, then finds its activ
   await page.getByRole('button', { name: 'Disable Boxes' }).click();
   await expect(result).toHaveText('2 of 2 boxes disabled');
   await expect(count).toHaveValue('');
+  await expect(page.getByText('Active boxes: 1')).toBeVisible();
+  await expect(page.getByText('Disabled by box management: 2')).toBeVisible();
   expect((await statuses()).sort()).toEqual(['active', 'expired', 'expired']);
 
   // 3. Enabling five brings back only the two that box management disabled.

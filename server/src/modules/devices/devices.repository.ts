@@ -58,23 +58,38 @@ export function lockDevicesOfMac(tx: DbOrTx, macAddress: string, applicationIds:
     .for('update');
 }
 
+/** A reseller's devices box management may disable (active ones) or enable (those it disabled). */
+function boxesEligible(resellerId: number, change: 'disable' | 'enable') {
+  return change === 'disable'
+    ? and(eq(devices.activatedBy, resellerId), isNull(devices.disabledAt), gt(devices.expireDate, sql`now()`))
+    : and(eq(devices.activatedBy, resellerId), eq(devices.disabledByBox, true), sql`${devices.disabledAt} is not null`);
+}
+
 /**
  * Up to `limit` devices of a reseller for box management, locked. SKIP LOCKED: a device another
  * request is changing right now is passed over rather than waited for, so two concurrent requests
  * never pick (and count) the same device.
  */
 export function pickBoxes(tx: DbOrTx, resellerId: number, change: 'disable' | 'enable', limit: number) {
-  const eligible =
-    change === 'disable'
-      ? and(eq(devices.activatedBy, resellerId), isNull(devices.disabledAt), gt(devices.expireDate, sql`now()`))
-      : and(eq(devices.activatedBy, resellerId), eq(devices.disabledByBox, true), sql`${devices.disabledAt} is not null`);
   return tx
     .select({ id: devices.id })
     .from(devices)
-    .where(eligible)
+    .where(boxesEligible(resellerId, change))
     .orderBy(asc(devices.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** How many of a reseller's devices box management could disable and enable now (devices_activated_by_idx). */
+export async function countBoxes(db: DbOrTx, resellerId: number) {
+  const [row] = await db
+    .select({
+      active: sql<number>`(count(*) filter (where ${boxesEligible(resellerId, 'disable')}))::int`,
+      disabled: sql<number>`(count(*) filter (where ${boxesEligible(resellerId, 'enable')}))::int`,
+    })
+    .from(devices)
+    .where(eq(devices.activatedBy, resellerId));
+  return row!;
 }
 
 /** Applications by id or by name (case-insensitive). */

@@ -341,7 +341,7 @@ describe('POST /api/disable-device and POST /api/enable-device', () => {
   });
 });
 
-describe('POST /api/disable-random-boxes and POST /api/enable-random-boxes', () => {
+describe('box management: GET /api/box-management/:id, POST /api/disable-random-boxes and POST /api/enable-random-boxes', () => {
   /** A fresh reseller with `active` active devices (one of them lifetime), one expired and one disabled by MAC. */
   async function boxOwner(active: number) {
     const owner = await createReseller(t, { applications: [ibo, bob] });
@@ -384,6 +384,31 @@ describe('POST /api/disable-random-boxes and POST /api/enable-random-boxes', () 
     expect(new Date(after.find((d) => d.mac_address === macs[0])!.expire_date).toISOString()).toBe(LIFETIME_EXPIRY);
     expect(await auditRows('device.box-disable')).toHaveLength(3);
     expect(await auditRows('device.box-enable')).toHaveLength(3);
+  });
+
+  const summary = (token: string, id: number | string) => t.call({ method: 'GET', url: `/api/box-management/${id}`, token });
+
+  it('answers whose boxes they are and how many each side of the screen can change', async () => {
+    const { owner } = await boxOwner(3);
+    const res = await summary(owner.token, owner.id);
+    expect(res.statusCode, res.body).toBe(200);
+    // The expired device counts on neither side; the one disabled by MAC is not box management's to enable.
+    expect(res.json()).toMatchObject({ status: true, data: { id: owner.id, name: owner.name, email: owner.email, active_boxes: 3, disabled_boxes: 0 } });
+    await boxes('disable', owner.token, owner.id, 2);
+    expect((await summary(owner.token, owner.id)).json()).toMatchObject({ data: { active_boxes: 1, disabled_boxes: 2 } });
+    // A parent and an admin see the same figures.
+    expect((await summary(admin, owner.id)).json()).toMatchObject({ data: { active_boxes: 1, disabled_boxes: 2 } });
+  });
+
+  it('answers holders of either box permission within their reach only', async () => {
+    const enabler = await createVerifiedUser(t, { permissions: ['enable-boxes'] });
+    expect((await summary(enabler.token, enabler.id)).json()).toMatchObject({ data: { id: enabler.id, active_boxes: 0, disabled_boxes: 0 } });
+    expect((await summary(reseller.token, sub.id)).statusCode).toBe(200);
+    expectError(await summary(stranger.token, reseller.id), 403, 'C10013');
+    expectError(await summary(admin, (await createVerifiedUser(t, { roleName: 'admin' })).id), 403, 'C10014');
+    expectError(await summary(admin, 999_999), 404, 'NOT_FOUND');
+    expectError(await summary(sub.token, sub.id), 403, 'FORBIDDEN');
+    expect((await summary(admin, 'abc')).statusCode).toBe(422);
   });
 
   it('never picks one device twice for two requests at the same time', async () => {

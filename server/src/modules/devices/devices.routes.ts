@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   boxesAnswer,
+  boxSummaryAnswer,
   checkDeviceAnswer,
   checkDeviceBody,
   deviceToggleAnswer,
   deviceToggleBody,
   disableBoxesBody,
   enableBoxesBody,
+  idParam,
   translate,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
@@ -53,6 +55,24 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/box-management/:id',
+    {
+      config: { permission: ['disable-boxes', 'enable-boxes'] },
+      schema: {
+        tags,
+        description:
+          "Box management's header (our addition): the reseller (the caller or one within its reach), how many of its devices are active (can be disabled) and how many box management disabled (can be enabled).",
+        params: idParam,
+        response: { 200: boxSummaryAnswer },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: await devices.boxSummary(ctx, request.params.id) };
+    },
+  );
 
   app.post(
     '/disable-random-boxes',

@@ -127,9 +127,17 @@ export async function toggleDevice(ctx: Ctx, change: DeviceChange, input: Device
 }
 
 /** The reseller whose boxes are managed: the caller itself, or an account within its reach (C10013/C10014). */
-async function boxOwner(ctx: Ctx, resellerId: number) {
-  if (resellerId === callerOf(ctx).userId) return;
-  await targetWithinReach(ctx, resellerId);
+async function boxOwner(ctx: Ctx, resellerId: number): Promise<{ id: number; name: string; email: string }> {
+  const me = callerOf(ctx);
+  if (resellerId === me.userId) return { id: me.userId, name: me.name, email: me.email };
+  return targetWithinReach(ctx, resellerId);
+}
+
+/** GET /api/box-management/:id: the reseller and how many boxes each side of the screen can change. */
+export async function boxSummary(ctx: Ctx, resellerId: number) {
+  const owner = await boxOwner(ctx, resellerId);
+  const counts = await repo.countBoxes(ctx.db, owner.id);
+  return { id: owner.id, name: owner.name, email: owner.email, active_boxes: counts.active, disabled_boxes: counts.disabled };
 }
 
 /**

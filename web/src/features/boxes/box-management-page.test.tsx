@@ -22,8 +22,8 @@ describe('BoxManagementPage', () => {
   beforeEach(() => {
     boxesAnswer = () => json(200, { status: true, msg: 'Boxes disabled successfully.', data: { requested: 5, changed: 3 } });
     fetchMock = stubFetch(async (url) => {
-      if (url.pathname === '/api/show-resellers/7') {
-        return json(200, { status: true, msg: 'OK', data: { id: 7, name: 'Omar', email: 'omar@example.test', application_allowed: '[1]', status: 1 } });
+      if (url.pathname === '/api/box-management/7') {
+        return json(200, { status: true, msg: 'OK', data: { id: 7, name: 'Omar', email: 'omar@example.test', active_boxes: 12, disabled_boxes: 4 } });
       }
       return boxesAnswer();
     });
@@ -37,10 +37,12 @@ describe('BoxManagementPage', () => {
   const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url.pathname === path);
   const bodyOf = (path: string) => JSON.parse(calls(path)[0]![1]!.body as string) as unknown;
 
-  it("shows the reseller's name and e-mail", async () => {
-    setup(['enable-boxes', 'disable-boxes']);
+  it("shows the reseller's name, e-mail and how many boxes each side can change", async () => {
+    setup(['enable-boxes']);
     expect(await screen.findByText('Omar')).toBeInTheDocument();
     expect(screen.getByText('omar@example.test')).toBeInTheDocument();
+    expect(screen.getByText('Active boxes: 12')).toBeInTheDocument();
+    expect(screen.getByText('Disabled by box management: 4')).toBeInTheDocument();
   });
 
   it('disables the side of the toggle the caller has no permission for', () => {
@@ -76,6 +78,8 @@ describe('BoxManagementPage', () => {
     expect(bodyOf('/api/disable-random-boxes')).toEqual({ resellerId: 7, numberOfBoxes: 5 });
     expect(await screen.findByText('3 of 5 boxes disabled')).toBeInTheDocument();
     expect(toasts.success).toHaveBeenCalledWith('Boxes disabled successfully.');
+    // The counts are read again after the change.
+    await waitFor(() => expect(calls('/api/box-management/7')).toHaveLength(2));
   });
 
   it('enables boxes with reseller_id', async () => {

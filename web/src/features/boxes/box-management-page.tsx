@@ -8,7 +8,7 @@ import { showSuccess } from '../../app/query-client';
 import { session } from '../../lib/session';
 import { boxFailureMessage } from './box-errors';
 import { useChangeBoxes, type BoxAction } from './change-boxes';
-import { useBoxReseller } from './get-reseller';
+import { useBoxSummary } from './get-box-summary';
 
 function useResellerIdParam(): number | undefined {
   const { resellerId } = useParams();
@@ -18,13 +18,14 @@ function useResellerIdParam(): number | undefined {
 
 /**
  * Box management (business-panel.md §2; /box-management/:resellerId with disable-boxes or
- * enable-boxes): enables or disables a number of the reseller's activated devices. Each side of
- * the toggle is disabled without its own permission; the server checks it again.
+ * enable-boxes): enables or disables a number of the reseller's activated devices, showing how
+ * many each side can change. Each side of the toggle is disabled without its own permission; the
+ * server checks it again.
  */
 export function BoxManagementPage() {
   const { t } = useTranslation();
   const resellerId = useResellerIdParam();
-  const reseller = useBoxReseller(resellerId);
+  const reseller = useBoxSummary(resellerId);
   const change = useChangeBoxes();
   const can: Record<BoxAction, boolean> = { enable: session.has('enable-boxes'), disable: session.has('disable-boxes') };
   const [action, setAction] = useState<BoxAction>(can.enable || !can.disable ? 'enable' : 'disable');
@@ -87,6 +88,10 @@ export function BoxManagementPage() {
           <Group gap="xs">
             <Text fw={600}>{reseller.data.data.name}</Text>
             <Text c="dimmed">{reseller.data.data.email}</Text>
+          </Group>
+          <Group gap="lg">
+            <Text size="sm">{t('boxes.activeBoxes', { count: reseller.data.data.active_boxes })}</Text>
+            <Text size="sm">{t('boxes.disabledBoxes', { count: reseller.data.data.disabled_boxes })}</Text>
           </Group>
         </Stack>
       </Card>

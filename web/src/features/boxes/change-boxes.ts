@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoxesAnswer } from '@panel/contract';
 import { api } from '../../api/client';
+import { boxSummaryKey } from './get-box-summary';
 
 export type BoxAction = 'enable' | 'disable';
 
@@ -15,9 +16,12 @@ export const changeBoxes = ({ action, resellerId, numberOfBoxes }: ChangeBoxesIn
     ? api<BoxesAnswer>('/enable-random-boxes', { method: 'POST', body: { reseller_id: resellerId, numberOfBoxes } })
     : api<BoxesAnswer>('/disable-random-boxes', { method: 'POST', body: { resellerId, numberOfBoxes } });
 
-export const useChangeBoxes = () =>
-  useMutation({
+export const useChangeBoxes = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: changeBoxes,
     // business-panel.md §8, Box management: the page chooses the message.
     meta: { silent: true },
+    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: boxSummaryKey(input.resellerId) }),
   });
+};
