@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE } from './constants.js';
-import { bodyPageNumber, bodyPageSize, emailField, idLike, noNul, passcodeField } from './fields.js';
+import { bodyPageNumber, bodyPageSize, emailField, idLike, moduleTypeField, noNul, passcodeField } from './fields.js';
 import { ok } from './common.js';
 
 /** The largest number of points one move carries: far above any real top-up, far below JavaScript's safe integers. */
@@ -228,7 +228,7 @@ export type ResellerReportBody = z.infer<typeof resellerReportBody>;
 /** POST api/activation-report-download-reseller-list: one reseller's activations, optionally of one module. */
 export const activationReportBody = z.object({
   reseller_id: idLike,
-  moduleType: z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong')))),
+  moduleType: moduleTypeField,
 });
 export type ActivationReportBody = z.infer<typeof activationReportBody>;
 

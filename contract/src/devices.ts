@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAC_LENGTH } from './constants.js';
 import { addMonths, dateField, REPORT_MAX_MONTHS } from './credit.js';
-import { bodyPageNumber, bodyPageSize, idLike, noNul } from './fields.js';
+import { bodyPageNumber, bodyPageSize, idLike, moduleTypeField, noNul } from './fields.js';
 import { ok } from './common.js';
 
 /**
@@ -317,7 +317,7 @@ export const activatedAppsBody = z.object({
   requestData: z
     .object({
       /** An application id (or its name) to show one module; empty for all. */
-      moduleType: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(100))]))),
+      moduleType: moduleTypeField,
       pageNumber: z._default(bodyPageNumber, 1),
       pageSize: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
       keyword,

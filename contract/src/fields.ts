@@ -100,6 +100,9 @@ export const pageSizeField = z._default(
   DEFAULT_PAGE_SIZE,
 );
 
+/** One module to filter on, by application id (number or digits) or name; empty for every module. */
+export const moduleTypeField = z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(100, 'validation.tooLong'))])));
+
 /** An id in a JSON body: a number, or its digits as a string. */
 export const idLike = z.pipe(
   z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number))]),
