@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAC_LENGTH } from './constants.js';
 import { addMonths, dateField, REPORT_MAX_MONTHS } from './credit.js';
-import { bodyPageNumber, bodyPageSize, idLike, moduleTypeField, noNul } from './fields.js';
+import { bodyPageNumber, bodyPageSize, idLike, idLikeField, moduleTypeField, noNul } from './fields.js';
 import { ok } from './common.js';
 
 /**
@@ -194,7 +194,10 @@ export type PlayerPinBody = z.infer<typeof playerPinBody>;
 // ---------------------------------------------------------------------------------------------
 
 /** POST /api/check-device-status. */
-export const checkDeviceBody = z.object({ macAddress: macAddressField(), app_id: idLike });
+/** The module a screen's select chose (core-panel.md §5: 'Please select a module'). */
+const moduleId = idLikeField('validation.moduleRequired');
+
+export const checkDeviceBody = z.object({ macAddress: macAddressField(), app_id: moduleId });
 export type CheckDeviceBody = z.infer<typeof checkDeviceBody>;
 
 /** A playlist in a device result (core-panel.md §3): the PIN is never sent, `pin` is always null. */
@@ -462,7 +465,7 @@ const requiredText = (max: number) =>
 export const savePlaylistBody = z
   .object({
     mac_address: macAddressField(),
-    app_id: idLike,
+    app_id: moduleId,
     playlist_name: requiredText(PLAYLIST_NAME_MAX_LENGTH),
     playlist_url: httpUrl(),
     playlist_type: z._default(z.enum(PLAYLIST_TYPES, 'validation.playlistTypeRequired'), 'general'),

@@ -103,11 +103,13 @@ export const pageSizeField = z._default(
 /** One module to filter on, by application id (number or digits) or name; empty for every module. */
 export const moduleTypeField = z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(100, 'validation.tooLong'))])));
 
-/** An id in a JSON body: a number, or its digits as a string. */
-export const idLike = z.pipe(
-  z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number))]),
-  z.int().check(z.minimum(1), z.maximum(ID_MAX)),
-);
+/** An id in a JSON body: a number, or its digits as a string; `message` when missing or malformed. */
+export const idLikeField = (message?: string) =>
+  z.pipe(
+    z.union([z.number(message), z.pipe(z.string(message).check(z.regex(/^\d{1,10}$/, message)), z.transform(Number))], message),
+    z.int(message).check(z.minimum(1, message), z.maximum(ID_MAX, message)),
+  );
+export const idLike = idLikeField();
 
 /** A page number in a JSON body (number or digits). */
 export const bodyPageNumber = z.pipe(

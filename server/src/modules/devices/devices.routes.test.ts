@@ -190,7 +190,8 @@ describe('POST /api/check-device-status', () => {
     expectFieldErrors(await check(reseller.token, { macAddress: 'aabbccddeeff', app_id: ibo }), { macAddress: ['Invalid MAC address format'] });
     expectFieldErrors(await check(reseller.token, { macAddress: '', app_id: ibo }), { macAddress: ['Please enter a MAC address'] });
     expectFieldErrors(await check(reseller.token, { macAddress: 'aa:bb:cc:dd:ee', app_id: ibo }, 'ar-EG'), { macAddress: [translate('ar', 'validation.macInvalid')] });
-    expect((await check(reseller.token, { macAddress: uniqueMac() })).json()).toMatchObject({ code: 'VALIDATION', errors: { app_id: [expect.any(String)] } });
+    expectFieldErrors(await check(reseller.token, { macAddress: uniqueMac() }), { app_id: ['Please select a module'] });
+    expectFieldErrors(await check(reseller.token, { macAddress: uniqueMac(), app_id: '' }, 'ar-EG'), { app_id: [translate('ar', 'validation.moduleRequired')] });
   });
 
   it('refuses an account without check-device-status or Playlists', async () => {

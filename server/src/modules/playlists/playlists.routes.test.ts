@@ -157,6 +157,7 @@ describe('POST /api/save-playlist', () => {
       pin_confirmation: ['PIN and Confirm PIN must match.'],
     });
     expectFieldErrors(await save(reseller.token, general(ibo, 'aa:bb:cc:dd:ee')), { mac_address: ['Invalid MAC address format'] });
+    expectFieldErrors(await save(reseller.token, general(ibo, mac, { app_id: undefined })), { app_id: ['Please select a module'] });
     expectFieldErrors(await save(reseller.token, general(ibo, mac, { protect: true, pin: '12' }), 'ar-EG'), { pin: [translate('ar', 'validation.pinLength')] });
     expect(translate('ar', 'validation.pinLength')).not.toBe('PIN must be at least 4 characters long.');
     expect(await allPlaylists()).toEqual(before);
