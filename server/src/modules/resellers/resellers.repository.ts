@@ -25,7 +25,8 @@ export function keywordCondition(keyword: string | undefined): SQL | undefined {
 }
 
 /** Accounts that are not admins: the reseller lists never show admin accounts. */
-export const notAdmin = (adminRoleId: number) => ne(users.roleId, adminRoleId);
+/** Not an admin account (the admin role is the first role), in the list's own statement. */
+export const notAdmin = ne(users.roleId, sql`(select min(${roles.id}) from ${roles})`);
 export const live = isNull(users.deletedAt);
 export const removed = isNotNull(users.deletedAt);
 
