@@ -4,11 +4,11 @@ import DataLoader from 'dataloader';
 const BATCH_MAX = 256;
 
 /**
- * Single-row look-ups made on every request (sessions, player devices) batched by the round of
- * the event loop: the look-ups of the requests read from the sockets in one round go to the
- * database together when that round ends (setImmediate). Under load many round trips become one
- * statement; a lone request waits no longer than one turn of the loop. Nothing is cached: every
- * look-up reads the rows as they are when its batch runs, which is after its request arrived.
+ * Look-ups made on every request (sessions, player devices, a reseller's reach) batched by the
+ * round of the event loop: the look-ups of the requests read from the sockets in one round go to
+ * the database together when that round ends (setImmediate). Under load many round trips become
+ * one statement; a lone request waits no longer than one turn of the loop. Nothing is cached:
+ * every look-up reads the rows as they are when its batch runs, which is after its request arrived.
  *
  * `load` answers the rows found for the keys; `keyId` and `rowId` name a key and the row it finds.
  */
