@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.js';
 import { startPanel } from '../../server/src/start.js';
-import type { Variant } from './varied-load.js';
+import type { Variant } from './load-process.js';
 
 const ADMIN = { email: 'bench@panel.test', password: 'Bench@12345', prefix: 'bench-admin' };
 const PASSCODE = '2468';
@@ -38,9 +38,12 @@ export async function startBenchPanel(env: Record<string, string> = {}) {
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
-  const { token: adminToken } = (await call('POST', `/${ADMIN.prefix}/admin-login`, undefined, { email: ADMIN.email, password: ADMIN.password })) as {
-    token: string;
-  };
+  /** A new session of `account` (the admin through its sign-in prefix): its bearer token. */
+  async function signIn(account: { email: string; password: string } = ADMIN): Promise<string> {
+    const route = account === ADMIN ? `/${ADMIN.prefix}/admin-login` : '/login';
+    return ((await call('POST', route, undefined, { email: account.email, password: account.password })) as { token: string }).token;
+  }
+  const adminToken = await signIn();
 
   let passcodeSet = false;
   /** Credits an account from the admin (the admin's own e-mail creates the points), passcode and all. */
@@ -52,14 +55,14 @@ export async function startBenchPanel(env: Record<string, string> = {}) {
 
   /** `count` sessions of one account: the clients of a panel are many users, not one token. */
   async function sessions(count: number, account: { email: string; password: string } = ADMIN): Promise<Variant[]> {
-    const route = account === ADMIN ? `/${ADMIN.prefix}/admin-login` : '/login';
     const tokens = [];
-    for (let i = 0; i < count; i++) tokens.push(((await call('POST', route, undefined, account)) as { token: string }).token);
+    for (let i = 0; i < count; i++) tokens.push(await signIn(account));
     return tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } }));
   }
 
   return {
     app,
+    signIn,
     sessions,
     base,
     call,

@@ -21,7 +21,7 @@ export async function devicesAndActivation(
     // generator on one address must not be refused.
     PLAYER_RATE_LIMIT: '1000000000',
   });
-  const { base, call } = panel;
+  const { base } = panel;
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -30,8 +30,7 @@ export async function devicesAndActivation(
   console.log(`generated 1,000,000 devices and their activations in ${fmt((performance.now() - started) / 1000)} s`);
   await panel.recharge(panel.adminEmail, 100_000_000);
   await panel.recharge(RESELLER.email, 10_000_000);
-  const { token } = (await call('POST', '/login', undefined, RESELLER)) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = { authorization: `Bearer ${await panel.signIn(RESELLER)}` };
 
   // Players on 20,000 devices spread over the table, each call for the next one: a device asks
   // for its status once per start, so repeats of one device would flatter any cache on the way.
