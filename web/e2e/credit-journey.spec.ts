@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './env';
 import { latestMailTo } from './mail';
-import { bearer, openGroup, PASSCODE, PASSWORD, passPasscodeScreen, signIn, signInAdmin, uniqueEmail } from './helpers';
-
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+import { adminRecharge, bearer, openGroup, PASSCODE, PASSWORD, passPasscodeScreen, signIn, signInAdmin, uniqueEmail } from './helpers';
 
 /** Passcode first, then the amount: the reseller list's credit move. */
 async function moveCredit(page: Page, email: string, action: 'Add credit' | 'Deduct credit', points: number) {
@@ -36,11 +34,7 @@ test('the admin recharges a reseller with the passcode; the reseller adds and de
       })
     ).status(),
   ).toBe(201);
-  const selfCredit = await page.request.post('/api/admin-recharge-credit', {
-    headers: { ...headers, 'request-id': crypto.randomUUID() },
-    data: { resellerEmail: base64(E2E.adminEmail), creditPoint: base64('50'), creditSharePasscode: base64(PASSCODE) },
-  });
-  expect(selfCredit.ok()).toBe(true);
+  await adminRecharge(page, E2E.adminEmail, 50);
 
   // The admin recharges the reseller on the Recharge Credit screen, confirming with the passcode.
   await openGroup(page, 'Credit', 'Recharge Credit');

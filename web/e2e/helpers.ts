@@ -74,6 +74,15 @@ export function randomMac(): string {
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
+/** Through the API, as the signed-in admin on `admin`: recharges `email` (its own e-mail: self credit) with `points`. */
+export async function adminRecharge(admin: Page, email: string, points: number) {
+  const recharge = await admin.request.post('/api/admin-recharge-credit', {
+    headers: { ...(await bearer(admin)), 'request-id': crypto.randomUUID() },
+    data: { resellerEmail: base64(email), creditPoint: base64(String(points)), creditSharePasscode: base64(PASSCODE) },
+  });
+  expect(recharge.ok(), await recharge.text()).toBe(true);
+}
+
 /**
  * Through the API, as the signed-in admin on `admin`: a new reseller allowed `appIds`, holding
  * `credit` points (the admin first recharges itself with them), with its password chosen.
@@ -86,13 +95,7 @@ export async function createFundedReseller(admin: Page, options: { label: string
     data: { requestData: { name: options.name, email, application_allowed: options.appIds } },
   });
   expect(created.status(), await created.text()).toBe(201);
-  for (const to of [E2E.adminEmail, email]) {
-    const recharge = await admin.request.post('/api/admin-recharge-credit', {
-      headers: { ...headers, 'request-id': crypto.randomUUID() },
-      data: { resellerEmail: base64(to), creditPoint: base64(String(options.credit)), creditSharePasscode: base64(PASSCODE) },
-    });
-    expect(recharge.ok(), await recharge.text()).toBe(true);
-  }
+  for (const to of [E2E.adminEmail, email]) await adminRecharge(admin, to, options.credit);
   const invitation = new URL((await latestMailTo(email)).link);
   const password = await admin.request.post('/api/password/create', {
     data: { email, token: invitation.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },

@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { bearer, PASSCODE, signInAdmin } from './helpers';
-
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+import { adminRecharge, bearer, PASSCODE, signInAdmin } from './helpers';
 
 test('an admin bulk-disables two resellers and adds credit to one through the passcode prompt', async ({ page }) => {
   await signInAdmin(page);
@@ -23,11 +21,7 @@ test('an admin bulk-disables two resellers and adds credit to one through the pa
   }
 
   // The admin needs points to give: self credit (created, not moved).
-  const recharge = await page.request.post('/api/admin-recharge-credit', {
-    headers: { ...headers, 'request-id': crypto.randomUUID() },
-    data: { resellerEmail: base64(E2E.adminEmail), creditPoint: base64('20'), creditSharePasscode: base64(PASSCODE) },
-  });
-  expect(recharge.ok()).toBe(true);
+  await adminRecharge(page, E2E.adminEmail, 20);
 
   await page.getByRole('button', { name: 'Reseller', exact: true }).click();
   await page.getByRole('link', { name: 'Reseller List', exact: true }).click();
