@@ -7,7 +7,7 @@ export const getAllowedApplications = () => api<AllowedApplicationsAnswer>('/fet
 export const allowedApplicationsQuery = () => ({
   queryKey: ['allowed-applications'],
   queryFn: getAllowedApplications,
-  // The multi-select shows 'Failed to load allowed applications' itself.
+  // Each picker (module select, applications multi-select, activation chips) shows its own load failure.
   meta: { silent: true },
 });
 export const useAllowedApplications = () => useQuery(allowedApplicationsQuery());

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
-import { session } from '../lib/session';
+import { allowed, session } from '../lib/session';
 import { useProfile } from '../api/profile';
-import { allowed } from '../lib/session';
 import type { PrivateRoute } from './routes';
 
 export function FullPageLoader() {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVATION_SORT_KEYS,
@@ -15,8 +15,8 @@ import { ModuleSelect } from './module-select';
 import { SearchInput } from './search-input';
 import { useListParams } from './use-list-params';
 
-export type ActivationSortKey = (typeof ACTIVATION_SORT_KEYS)[number];
-export type ActivationSearchType = (typeof SEARCH_TYPES)[number];
+type ActivationSortKey = (typeof ACTIVATION_SORT_KEYS)[number];
+type ActivationSearchType = (typeof SEARCH_TYPES)[number];
 
 /** What the activated apps list and the activation logs ask the server for; each call words it its own way. */
 export type ActivationListFilters = {
@@ -32,12 +32,12 @@ export type ActivationListFilters = {
 };
 
 /** Both calls answer the same page of activation records. */
-export type ActivationListAnswer = ActivatedAppsAnswer;
+type ActivationListAnswer = ActivatedAppsAnswer;
 
 type Props = {
   /** The table's accessible name. */
   label: string;
-  /** The feature's query for one page (key, call, placeholder data). */
+  /** The feature's query for one page (key, call, placeholder data, silent failures). */
   query: (filters: ActivationListFilters) => UseQueryOptions<ActivationListAnswer, Error, ActivationListAnswer, readonly unknown[]>;
   /** The Remarks cell; without it the column is not shown. */
   remarks?: (row: ActivationRecord) => ReactNode;
@@ -77,9 +77,8 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
     list.setPage(1);
   };
 
-  const records = useQuery({
-    placeholderData: keepPreviousData,
-    ...query({
+  const records = useQuery(
+    query({
       page: list.page,
       pageSize: list.pageSize,
       keyword: list.keyword,
@@ -89,7 +88,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
       ...range,
       moduleId: moduleId ? Number(moduleId) : undefined,
     }),
-  });
+  );
 
   const columns: Column<ActivationRecord>[] = [
     { key: 'module', header: t('activatedApps.columns.module'), sortable: true, render: (row) => row.module },

@@ -258,7 +258,7 @@ export function MultiAppActivationPage() {
 }
 
 /** Only an app whose check says active, expired or trial may be activated (business-panel.md §4). */
-export function isActivatable(check: MultiAppCheck | undefined): boolean {
+function isActivatable(check: MultiAppCheck | undefined): boolean {
   return check !== undefined && !BLOCKING_MULTI_APP_STATUSES.includes(check.status);
 }
 

@@ -1,20 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { disableBoxesBody, enableBoxesBody, ID_MAX, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
+import { disableBoxesBody, enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { session } from '../../lib/session';
+import { useResellerId } from '../../lib/use-reseller-id';
 import { boxFailureMessage } from './box-errors';
 import { useChangeBoxes, type BoxAction } from './change-boxes';
 import { useBoxSummary } from './get-box-summary';
-
-function useResellerIdParam(): number | undefined {
-  const { resellerId } = useParams();
-  const id = Number(resellerId);
-  return Number.isInteger(id) && id > 0 && id <= ID_MAX ? id : undefined;
-}
 
 /**
  * Box management (business-panel.md §2; /box-management/:resellerId with disable-boxes or
@@ -24,7 +18,7 @@ function useResellerIdParam(): number | undefined {
  */
 export function BoxManagementPage() {
   const { t } = useTranslation();
-  const resellerId = useResellerIdParam();
+  const resellerId = useResellerId();
   const reseller = useBoxSummary(resellerId);
   const change = useChangeBoxes();
   const can: Record<BoxAction, boolean> = { enable: session.has('enable-boxes'), disable: session.has('disable-boxes') };

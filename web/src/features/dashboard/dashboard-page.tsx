@@ -3,9 +3,8 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from
 import { IconCoins, IconShare, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@panel/contract';
-import { allowed } from '../../lib/session';
 import { ACCEPT_LANGUAGE, currentLocale } from '../../i18n';
-import { session } from '../../lib/session';
+import { allowed, session } from '../../lib/session';
 import { CreditShareReportForm } from '../credit/credit-share-report-form';
 import { useCreditPoints } from '../credit/get-credit-points';
 import { useTotalCreditPoints } from '../credit/get-total-credit-points';

@@ -12,7 +12,7 @@ import { useToggleDevice, type ToggleMode } from './toggle-device';
 const toggleMessages = { moduleRequired: 'validation.moduleRequiredFirst', macInvalid: 'validation.macInvalidToggle' };
 
 /** The expiry as a date; a lifetime device never expires. */
-export function expiryText(expireDate: string, lifetime: string): string {
+function expiryText(expireDate: string, lifetime: string): string {
   return expireDate.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? lifetime : expireDate.slice(0, 10);
 }
 

@@ -4,7 +4,7 @@ import { AccountSummary } from './account-summary';
 import { useSubResellerDetail } from './get-sub-reseller-detail';
 import { ParentChangeForm } from './parent-change-form';
 import { detailLoadFailure } from './reseller-form-errors';
-import { useResellerId } from './use-reseller-id';
+import { useResellerId } from '../../lib/use-reseller-id';
 
 /** /assign-to-reseller/:resellerId (permission assign-reseller, else /403): the reseller's name and e-mail and a parent picker. */
 export function AssignResellerPage() {

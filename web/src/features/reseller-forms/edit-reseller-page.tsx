@@ -14,7 +14,7 @@ import { editResellerFailure } from './reseller-form-errors';
 import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useDelayedRedirect } from './use-delayed-redirect';
 import { useResellerErrorText } from './use-reseller-error-text';
-import { useResellerId } from './use-reseller-id';
+import { useResellerId } from '../../lib/use-reseller-id';
 
 type Fields = EditResellerBody['requestData'];
 const fieldsSchema = editResellerBody.shape.requestData;

@@ -18,7 +18,7 @@ import { useSubResellers } from './get-sub-resellers';
 import { usePromoteSubReseller } from './promote-sub-reseller';
 import { promoteFailure } from './reseller-form-errors';
 import { RESELLER_LIST_PATH } from './reseller-forms-constants';
-import { useResellerId } from './use-reseller-id';
+import { useResellerId } from '../../lib/use-reseller-id';
 
 /**
  * /sub-reseller-list/:resellerId (permission sub-reseller-list, else /403): a reseller's

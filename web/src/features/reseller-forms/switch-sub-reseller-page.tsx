@@ -6,7 +6,7 @@ import { useParentReseller } from './get-parent-reseller';
 import { useSubResellerDetail } from './get-sub-reseller-detail';
 import { ParentChangeForm } from './parent-change-form';
 import { detailLoadFailure } from './reseller-form-errors';
-import { useResellerId } from './use-reseller-id';
+import { useResellerId } from '../../lib/use-reseller-id';
 
 /**
  * /switch-sub-reseller/:resellerId (permission switch-reseller, else /403): the sub-reseller's
