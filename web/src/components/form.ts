@@ -18,11 +18,14 @@ export function useZodForm<Values extends Record<string, unknown>>(
   return useForm<Values>({ ...options, validate: zod4Resolver(schema, { errorPriority: 'first' }) });
 }
 
+/** Whether a field message is a contract message key (translated when shown) rather than a server sentence. */
+export const isMessageKey = (message: string) => /^(validation|errors)\.[\w.]+$/.test(message);
+
 export function useErrorText() {
   const { t } = useTranslation();
   return (message: unknown, field: string): string | undefined => {
     if (typeof message !== 'string' || message === '') return undefined;
-    if (!/^(validation|errors)\.[\w.]+$/.test(message)) return message;
+    if (!isMessageKey(message)) return message;
     const label = t(`fields.${field}`, { defaultValue: field });
     return t(message, { field: label, min: '', max: '' });
   };

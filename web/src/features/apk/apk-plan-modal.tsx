@@ -11,7 +11,7 @@ import {
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
-import { applyServerErrors, useZodForm } from '../../components/form';
+import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
 import { IMAGE_UPLOAD_MAX_MB, ImageInput, imageProblem } from '../../components/image-input';
 import { useAddApkPlan } from './add-apk-plan';
 import { apkFailureMessage } from './apk-errors';
@@ -45,7 +45,7 @@ export function ApkPlanModal({ plan, onClose }: Props) {
   // Contract rules answer message keys; the server's 422 messages arrive as sentences already.
   const errorText = (message: unknown, field: 'name' | 'description' | 'apk_url' | 'image') => {
     if (typeof message !== 'string' || message === '') return undefined;
-    if (!/^(validation|errors)\.[\w.]+$/.test(message)) return message;
+    if (!isMessageKey(message)) return message;
     return t(message, { field: t(`apk.fieldNames.${field}`), max: MAX[field] ?? '' });
   };
 

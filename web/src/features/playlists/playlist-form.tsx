@@ -12,6 +12,7 @@ import {
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
+import { isMessageKey } from '../../components/form';
 import { playlistFailureMessage } from './playlist-errors';
 import { useSavePlaylist, type SavePlaylistInput } from './save-playlist';
 
@@ -75,7 +76,7 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
     let general: string | undefined;
     for (const { field, message } of issues) {
       const own = FIELD_OF[field];
-      const shown = /^(validation|errors)\.[\w.]+$/.test(message) ? text(message, own) : message;
+      const shown = isMessageKey(message) ? text(message, own) : message;
       if (own) next[own] ??= shown;
       else general ??= shown;
     }
