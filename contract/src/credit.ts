@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE } from './constants.js';
-import { bodyPageNumber, bodyPageSize, emailField, idLike, moduleTypeField, noNul, passcodeField } from './fields.js';
+import { bodyPageNumber, bodyPageSize, emailField, idLike, keywordField, moduleTypeField, passcodeField, sortTypeField } from './fields.js';
 import { ok } from './common.js';
 
 /** The largest number of points one move carries: far above any real top-up, far below JavaScript's safe integers. */
@@ -122,8 +122,6 @@ export const rechargeAnswer = ok({
 });
 export type RechargeAnswer = z.infer<typeof rechargeAnswer>;
 
-/** A row id as a number or a string of digits (clients send either). */
-
 /** POST /api/resellers/:id/add-credit-point; `resellerId`, when sent, must name the same reseller as the path. */
 export const addCreditBody = z.object({ resellerId: z.optional(idLike), creditPoint: creditPointField });
 export type AddCreditBody = z.infer<typeof addCreditBody>;
@@ -154,11 +152,10 @@ export const creditLogsBody = z.object({
   groupId: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(50))]))),
   page_number: z._default(bodyPageNumber, 1),
   page_size: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
-  /** Ignored below SEARCH_MIN_LENGTH characters. */
-  keyword: z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul))),
+  keyword: keywordField,
   transaction_type: z.optional(z.nullable(z.union([trType, z.array(trType).check(z.maxLength(CREDIT_TR_TYPE_VALUES.length))]))),
   sort_key: z.optional(z.nullable(z.enum(CREDIT_LOG_SORT_KEYS, 'validation.invalid'))),
-  sort_type: z.optional(z.nullable(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid'))),
+  sort_type: sortTypeField,
 });
 export type CreditLogsBody = z.infer<typeof creditLogsBody>;
 
@@ -203,22 +200,28 @@ export function addMonths(date: Date, months: number): Date {
   return d;
 }
 
+/** A date range's checks: when both ends are given, the end is not before the start and at most REPORT_MAX_MONTHS later. */
+export function dateRangeChecks<T extends { start_date?: string | null | undefined; end_date?: string | null | undefined }>() {
+  return [
+    z.refine<T>((v) => !v.start_date || !v.end_date || !(Date.parse(v.end_date) < Date.parse(v.start_date)), {
+      message: 'validation.endBeforeStart',
+      path: ['end_date'],
+    }),
+    z.refine<T>(
+      (v) =>
+        !v.start_date ||
+        !v.end_date ||
+        !(Date.parse(v.end_date) > addMonths(new Date(Date.parse(v.start_date)), REPORT_MAX_MONTHS).getTime()),
+      { message: 'validation.rangeTooLong', path: ['end_date'] },
+    ),
+  ] as const;
+}
+
 /**
  * POST api/credit-share-log-download-date-range: end not before start, at most 3 months apart.
  * A date without a time covers its whole day (the end date is inclusive).
  */
-export const dateRangeBody = z
-  .object({ start_date: dateField, end_date: dateField })
-  .check(
-    z.refine((v) => !(Date.parse(v.end_date) < Date.parse(v.start_date)), {
-      message: 'validation.endBeforeStart',
-      path: ['end_date'],
-    }),
-    z.refine((v) => !(Date.parse(v.end_date) > addMonths(new Date(Date.parse(v.start_date)), REPORT_MAX_MONTHS).getTime()), {
-      message: 'validation.rangeTooLong',
-      path: ['end_date'],
-    }),
-  );
+export const dateRangeBody = z.object({ start_date: dateField, end_date: dateField }).check(...dateRangeChecks());
 export type DateRangeBody = z.infer<typeof dateRangeBody>;
 
 /** POST api/credit-share-log-download/resellerlist. */

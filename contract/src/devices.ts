@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAC_LENGTH } from './constants.js';
-import { addMonths, dateField, REPORT_MAX_MONTHS } from './credit.js';
-import { bodyPageNumber, bodyPageSize, idLike, idLikeField, moduleTypeField, noNul } from './fields.js';
+import { dateField, dateRangeChecks } from './credit.js';
+import { bodyPageNumber, bodyPageSize, idLike, idLikeField, keywordField, moduleTypeField, noNul, sortTypeField } from './fields.js';
 import { ok } from './common.js';
 
 /**
@@ -108,26 +108,7 @@ const flag = z.pipe(
   z.transform((v: boolean | 0 | 1 | '0' | '1' | 'true' | 'false') => v === true || v === 1 || v === '1' || v === 'true'),
 );
 
-const sortType = z.optional(z.nullable(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid')));
-const keyword = z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)));
 const optionalDate = z.optional(z.nullable(dateField));
-
-/** A date range with both ends optional; when both are given, the end is not before the start and at most 3 months later. */
-function checkRange<T extends { start_date?: string | null | undefined; end_date?: string | null | undefined }>() {
-  return [
-    z.refine<T>((v) => !v.start_date || !v.end_date || !(Date.parse(v.end_date) < Date.parse(v.start_date)), {
-      message: 'validation.endBeforeStart',
-      path: ['end_date'],
-    }),
-    z.refine<T>(
-      (v) =>
-        !v.start_date ||
-        !v.end_date ||
-        !(Date.parse(v.end_date) > addMonths(new Date(Date.parse(v.start_date)), REPORT_MAX_MONTHS).getTime()),
-      { message: 'validation.rangeTooLong', path: ['end_date'] },
-    ),
-  ] as const;
-}
 
 export const SEARCH_TYPES = ['general', 'mac'] as const;
 
@@ -142,10 +123,13 @@ export const playerRegisterBody = z.object({
 });
 export type PlayerRegisterBody = z.infer<typeof playerRegisterBody>;
 
+/** The key the player shows, sent back by the player on its status and PIN calls. */
+const deviceKeyField = z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(64, 'validation.tooLong'));
+
 export const playerStatusBody = z.object({
   app_id: idLike,
   mac_address: macAddressField(),
-  device_key: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(64, 'validation.tooLong')),
+  device_key: deviceKeyField,
 });
 export type PlayerStatusBody = z.infer<typeof playerStatusBody>;
 
@@ -183,7 +167,7 @@ export type PlayerDeviceAnswer = z.infer<typeof playerDeviceAnswer>;
 export const playerPinBody = z.object({
   app_id: idLike,
   mac_address: macAddressField(),
-  device_key: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(64, 'validation.tooLong')),
+  device_key: deviceKeyField,
   playlist_id: idLike,
   pin: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong')),
 });
@@ -193,10 +177,10 @@ export type PlayerPinBody = z.infer<typeof playerPinBody>;
 // Check Mac and the multi-app check
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/check-device-status. */
 /** The module a screen's select chose (core-panel.md §5: 'Please select a module'). */
 const moduleId = idLikeField('validation.moduleRequired');
 
+/** POST /api/check-device-status. */
 export const checkDeviceBody = z.object({ macAddress: macAddressField(), app_id: moduleId });
 export type CheckDeviceBody = z.infer<typeof checkDeviceBody>;
 
@@ -323,14 +307,14 @@ export const activatedAppsBody = z.object({
       moduleType: moduleTypeField,
       pageNumber: z._default(bodyPageNumber, 1),
       pageSize: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
-      keyword,
+      keyword: keywordField,
       search_type: z.optional(z.nullable(z.enum(SEARCH_TYPES, 'validation.invalid'))),
       sort_key: z.optional(z.nullable(z.enum(ACTIVATION_SORT_KEYS, 'validation.invalid'))),
-      sort_type: sortType,
+      sort_type: sortTypeField,
       start_date: optionalDate,
       end_date: optionalDate,
     })
-    .check(...checkRange()),
+    .check(...dateRangeChecks()),
 });
 export type ActivatedAppsBody = z.infer<typeof activatedAppsBody>;
 
@@ -368,14 +352,14 @@ export const activationLogsBody = z
     page_number: z._default(bodyPageNumber, 1),
     page_size: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
     search_type: z.optional(z.nullable(z.enum(SEARCH_TYPES, 'validation.invalid'))),
-    keyword,
-    mac_address: keyword,
+    keyword: keywordField,
+    mac_address: keywordField,
     sort_key: z.optional(z.nullable(z.enum(ACTIVATION_SORT_KEYS, 'validation.invalid'))),
-    sort_type: sortType,
+    sort_type: sortTypeField,
     start_date: optionalDate,
     end_date: optionalDate,
   })
-  .check(...checkRange());
+  .check(...dateRangeChecks());
 export type ActivationLogsBody = z.infer<typeof activationLogsBody>;
 export const activationLogsAnswer = ok({ data: activationPage });
 export type ActivationLogsAnswer = z.infer<typeof activationLogsAnswer>;

@@ -100,6 +100,12 @@ export const pageSizeField = z._default(
   DEFAULT_PAGE_SIZE,
 );
 
+/** A list's search keyword in a JSON body; ignored below SEARCH_MIN_LENGTH characters. */
+export const keywordField = z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)));
+
+/** A list's sort direction in a JSON body, in either case. */
+export const sortTypeField = z.optional(z.nullable(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid')));
+
 /** One module to filter on, by application id (number or digits) or name; empty for every module. */
 export const moduleTypeField = z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(100, 'validation.tooLong'))])));
 

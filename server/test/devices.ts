@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  LIFETIME_EXPIRY,
-  PACKAGE_TRIAL_CODES,
-  type ActivationPackage,
-  type BulkActivateAnswer,
-  type PlayerDeviceAnswer,
-} from '@panel/contract';
+import { PACKAGE_TRIAL_CODES, type ActivationPackage, type BulkActivateAnswer, type PlayerDeviceAnswer } from '@panel/contract';
 import type { TestApp } from './harness.js';
 import { rows } from './fixtures.js';
 import { fundedAdmin, recharge } from './credit.js';
@@ -19,6 +13,12 @@ export function uniqueMac(): string {
   const random = Math.floor(Math.random() * 0xffffff);
   const bytes = [0x0a, (macCounter >> 16) & 0xff, (macCounter >> 8) & 0xff, macCounter & 0xff, (random >> 8) & 0xff, random & 0xff];
   return bytes.map((b) => b.toString(16).padStart(2, '0')).join(':');
+}
+
+/** The id of a seeded application, by its name. */
+export async function applicationId(t: TestApp, name: string): Promise<number> {
+  const [row] = await rows<{ id: number }>(t, sql`select id from applications where app_name = ${name}`);
+  return row!.id;
 }
 
 /**
@@ -58,26 +58,6 @@ export async function deviceRow(t: TestApp, appId: number, mac: string) {
     last_seen_at: Date | null;
   }>(t, sql`select *, id::int as id from devices where application_id = ${appId} and mac_address = ${mac.toLowerCase().replace(/-/g, ':')}`);
   return row;
-}
-
-/**
- * TEST SHORTCUT, not the product's path: marks a registered device as paid by `resellerId` with a
- * direct UPDATE (expiry `days` from now, or lifetime), for tests of modules that only need an
- * activated device. Activation itself is tested through POST /api/bulk-multi-app-activate.
- */
-export async function markActivated(
-  t: TestApp,
-  device: { app_id: number; mac_address: string },
-  resellerId: number,
-  options: { days?: number; lifetime?: boolean } = {},
-) {
-  const expiry = options.lifetime
-    ? sql`${LIFETIME_EXPIRY}::timestamptz`
-    : sql`now() + make_interval(days => ${options.days ?? 365})`;
-  await t.database.db.execute(sql`
-    update devices set activated_by = ${resellerId}, activated_at = now(), is_trial = 0, lifetime = ${options.lifetime ?? false},
-      expire_date = ${expiry}
-    where application_id = ${device.app_id} and mac_address = ${device.mac_address}`);
 }
 
 /** Gives `user` credit points: the admin credits itself, then recharges the account (POST /api/admin-recharge-credit). */

@@ -11,7 +11,7 @@ import { fieldError } from './app-error.js';
 import type { Ctx } from './context.js';
 
 /**
- * Image uploads (application logos, reseller logos), in one place: multipart bodies are read by
+ * Image uploads (application logos, reseller logos, APK plan images), in one place: multipart bodies are read by
  * `multipartBody`, images checked by content (never by name or declared type), SVGs sanitised,
  * and files stored under `DATA_DIR/uploads` with a content-hash name and served read-only at
  * `/uploads/`. A new image gets a new name, so the files can be cached for a year.

@@ -2,28 +2,15 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lt, or, sql, 
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
-import { LOG_COUNT_CAP } from '../credit/credit.repository.js';
+import { cappedPage } from '../credit/credit.repository.js';
 
 /** The requested applications as they are now (a missing id is simply absent). */
 export async function applicationsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
   return db
     .select({ id: applications.id, appName: applications.appName, hidden: applications.hidden })
     .from(applications)
     .where(inArray(applications.id, ids));
-}
-
-/**
- * The devices of one MAC address in the given applications. With `lock`, the rows are locked in
- * id order: two requests for overlapping apps of one MAC queue on the same first row and never
- * deadlock, and nothing changes a device between its check and its activation.
- */
-export async function devicesOf(db: DbOrTx, appIds: number[], macAddress: string, options: { lock?: boolean } = {}) {
-  const query = db
-    .select()
-    .from(devices)
-    .where(and(inArray(devices.applicationId, appIds), eq(devices.macAddress, macAddress)))
-    .orderBy(asc(devices.id));
-  return options.lock ? query.for('update') : query;
 }
 
 export async function setDeviceActivation(
@@ -153,24 +140,20 @@ function rowsWithNames<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Ext
 }
 export type ActivationListRow = Awaited<ReturnType<typeof activationBatch>>[number];
 
+/** A page of activations with its capped total, as the credit logs (see credit's `cappedPage`). */
 export async function activationPage(
   db: DbOrTx,
   where: SQL | undefined,
   page: { number: number; size: number; sortKey: ActivationSortKey; sortType: 'asc' | 'desc' },
 ) {
   const order = page.sortType === 'asc' ? asc : desc;
-  // As the credit logs: the count stops at LOG_COUNT_CAP, and the answer says so (`total_capped`).
-  // It rides along with the page (an uncorrelated subquery, computed once), one round trip for both.
-  const matching = db.select({ one: sql`1` }).from(activations).where(where).limit(LOG_COUNT_CAP + 1);
-  const rows = await rowsWithNames(db, { matching: sql<number>`(select count(*) from (${matching}) as limited)::int` })
-    .where(where)
-    .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(matching.as('limited')))[0]!.total);
-  const entries = rows.map(({ matching: _, ...entry }) => entry);
-  return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
+  return cappedPage(db, db.select({ one: sql`1` }).from(activations).where(where), (matching) =>
+    rowsWithNames(db, { matching })
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  );
 }
 
 /** One batch of a report, oldest first, continuing after `afterId` (see credit's `csvReport`). */
@@ -200,9 +183,4 @@ export async function countsByApplication(db: DbOrTx, where: SQL | undefined) {
     .from(activations)
     .where(where)
     .groupBy(activations.applicationId);
-}
-
-export async function applicationNames(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select({ id: applications.id, appName: applications.appName }).from(applications).where(inArray(applications.id, ids));
 }

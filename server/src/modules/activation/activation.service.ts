@@ -25,7 +25,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { allowedApplications } from '../applications/applications.service.js';
 import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js';
-import { isActive, type DeviceRow } from '../devices/device-access.js';
+import { devicesOfMac, isActive, type DeviceRow } from '../devices/device-access.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './activation.repository.js';
 
@@ -67,7 +67,7 @@ async function checkApps(ctx: Ctx, db: DbOrTx, macAddress: string, appIds: numbe
   const allowed = await allowedApplications(ctx, db);
   const apps = await repo.applicationsByIds(db, appIds);
   // Locked last: concurrent activations of the same device wait only for what depends on its state.
-  const devices = await repo.devicesOf(db, appIds, macAddress, options);
+  const devices = await devicesOfMac(db, macAddress, appIds, options);
   const context = {
     allowed: new Set(allowed.map((a) => a.id)),
     apps: new Map(apps.map((a) => [a.id, a])),
@@ -334,7 +334,7 @@ export async function activationDashboard(ctx: Ctx) {
   ]);
   const byApp = new Map(counts.map((c) => [c.applicationId, Number(c.value)]));
   const listed = new Set(allowed.map((a) => a.id));
-  const others = await repo.applicationNames(ctx.db, [...byApp.keys()].filter((id) => !listed.has(id)));
+  const others = await repo.applicationsByIds(ctx.db, [...byApp.keys()].filter((id) => !listed.has(id)));
   return [
     ...allowed.map((a) => ({ name: a.app_name, value: byApp.get(a.id) ?? 0 })),
     ...others.sort((a, b) => a.appName.localeCompare(b.appName)).map((a) => ({ name: a.appName, value: byApp.get(a.id)! })),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
@@ -143,6 +143,25 @@ function keywordCondition(keyword: string | undefined): SQL | undefined {
   return or(ilike(debitor.email, pattern), ilike(creditor.email, pattern), ilike(creator.email, pattern));
 }
 
+/**
+ * A page of a log with its total. Counting a million rows on every page would cost far more than
+ * the page itself: the count of `matching` stops at LOG_COUNT_CAP and the answer says so
+ * (`totalCapped`). The count rides along with the page (an uncorrelated subquery, computed once),
+ * one round trip for both: `page` selects it as its `matching` column.
+ */
+export async function cappedPage<Row extends { matching: number }>(
+  db: DbOrTx,
+  matching: { limit(n: number): SQLWrapper },
+  page: (matchingCount: SQL<number>) => PromiseLike<Row[]>,
+) {
+  const limited = matching.limit(LOG_COUNT_CAP + 1);
+  const rows = await page(sql<number>`(select count(*) from (${limited}) as limited)::int`);
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(sql`(${limited}) as limited`))[0]!.total);
+  const entries = rows.map(({ matching: _, ...entry }) => entry);
+  return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
+}
+
 export async function ledgerPage(
   db: DbOrTx,
   filter: LedgerFilter,
@@ -150,29 +169,22 @@ export async function ledgerPage(
 ) {
   const where = and(filter.where, keywordCondition(filter.keyword));
   const order = page.sortType === 'asc' ? asc : desc;
-  // Counting a million rows on every page would cost far more than the page itself: the count
-  // stops at LOG_COUNT_CAP and the answer says so (`total_capped`).
   const matching = db.select({ one: sql`1` }).from(creditLedger);
   // The e-mail joins are needed for counting only when the keyword searches them.
-  const limited = (
-    filter.keyword
-      ? matching
-          .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
-          .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
-          .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
-          .where(where)
-      : matching.where(where)
-  ).limit(LOG_COUNT_CAP + 1);
-  // The count rides along with the page (an uncorrelated subquery, computed once): one round trip.
-  const rows = await ledgerRowsWithEmails(db, { matching: sql<number>`(select count(*) from (${limited}) as limited)::int` })
-    .where(where)
-    .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(limited.as('limited')))[0]!.total);
-  const entries = rows.map(({ matching: _, ...entry }) => entry);
-  return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
+  const counted = filter.keyword
+    ? matching
+        .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+        .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+        .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+        .where(where)
+    : matching.where(where);
+  return cappedPage(db, counted, (matchingCount) =>
+    ledgerRowsWithEmails(db, { matching: matchingCount })
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { applications, devices, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
@@ -18,13 +18,27 @@ export function isActive(device: Pick<DeviceRow, 'expireDate' | 'disabledAt'>, n
   return device.disabledAt === null && device.expireDate.getTime() > now.getTime();
 }
 
-export async function findDevice(db: DbOrTx, applicationId: number, macAddress: string, options: { lock?: boolean } = {}) {
-  const query = db
+export async function findDevice(db: DbOrTx, applicationId: number, macAddress: string) {
+  const [row] = await db
     .select()
     .from(devices)
     .where(and(eq(devices.applicationId, applicationId), eq(devices.macAddress, macAddress)));
-  const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/**
+ * The devices of one MAC address in these applications. With `lock`, the rows are locked in id
+ * order (the order box management locks in too): two requests for overlapping applications of one
+ * MAC queue on the same first row and never wait on each other in a circle, and nothing changes a
+ * device between its check and its change.
+ */
+export function devicesOfMac(db: DbOrTx, macAddress: string, applicationIds: number[], options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.macAddress, macAddress), inArray(devices.applicationId, applicationIds)))
+    .orderBy(asc(devices.id));
+  return options.lock ? query.for('update') : query;
 }
 
 /** Devices the caller reaches, as a condition on `devices` (undefined: every device, for an admin). */

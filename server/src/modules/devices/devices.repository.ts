@@ -45,19 +45,6 @@ export function devicePlaylists(db: DbOrTx, deviceId: number) {
     .orderBy(asc(playlists.id));
 }
 
-/**
- * The devices of one MAC in these applications, locked in id order (the order box management
- * locks in too, so two requests never wait on each other in a circle).
- */
-export function lockDevicesOfMac(tx: DbOrTx, macAddress: string, applicationIds: number[]) {
-  return tx
-    .select()
-    .from(devices)
-    .where(and(eq(devices.macAddress, macAddress), inArray(devices.applicationId, applicationIds)))
-    .orderBy(asc(devices.id))
-    .for('update');
-}
-
 /** A reseller's devices box management may disable (active ones) or enable (those it disabled). */
 function boxesEligible(resellerId: number, change: 'disable' | 'enable') {
   return change === 'disable'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFETIME_EXPIRY, MAX_BOXES_PER_REQUEST, translate, type CheckDeviceAnswer, type DeviceToggleAnswer } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
-import { activatedDevice, deviceRow, fundAccount, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { activatedDevice, applicationId, deviceRow, fundAccount, registerDevice, uniqueMac } from '../../../test/devices.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,11 +21,6 @@ let checkerWithReseller: TestUser;
 let outsider: TestUser;
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function appId(name: string) {
-  const [row] = await rows<{ id: number }>(t, sql`select id from applications where app_name = ${name}`);
-  return row!.id;
-}
 
 /** Every device's state, to compare before and after a refused request. */
 async function devicesSnapshot() {
@@ -65,7 +60,7 @@ async function travel(deviceId: number, days: number) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminToken(t);
-  [ibo, bob, hush] = [await appId('IBOPLAYER'), await appId('BOBPLAYER'), await appId('HUSHPLAY')];
+  [ibo, bob, hush] = [await applicationId(t, 'IBOPLAYER'), await applicationId(t, 'BOBPLAYER'), await applicationId(t, 'HUSHPLAY')];
   reseller = await createReseller(t, { applications: [ibo, bob] });
   stranger = await createReseller(t, { applications: [ibo, bob] });
   sub = await createReseller(t, { parent: reseller });

@@ -7,11 +7,11 @@ import type {
   DisableBoxesBody,
   EnableBoxesBody,
 } from '@panel/contract';
-import { translate } from '@panel/contract';
+import { ID_MAX, translate } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { targetWithinReach } from '../resellers/hierarchy.js';
-import { isActive, reachesDevice } from './device-access.js';
+import { devicesOfMac, isActive, reachesDevice } from './device-access.js';
 import { changeDeviceState, type DeviceChange } from './device-state.js';
 import * as repo from './devices.repository.js';
 
@@ -83,7 +83,7 @@ async function toggleApplications(ctx: Ctx, input: DeviceToggleBody) {
     else if (/^\d{1,10}$/.test(item.trim())) ids.add(Number(item.trim()));
     else if (item.trim()) names.add(item.trim().toLowerCase());
   }
-  const safeIds = [...ids].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+  const safeIds = [...ids].filter((id) => Number.isInteger(id) && id > 0 && id <= ID_MAX);
   const found = await repo.findApplications(ctx.db, safeIds, [...names]);
   const foundIds = new Set(found.map((a) => a.id));
   const foundNames = new Set(found.map((a) => a.appName.toLowerCase()));
@@ -103,7 +103,7 @@ export async function toggleDevice(ctx: Ctx, change: DeviceChange, input: Device
   const apps = await toggleApplications(ctx, input);
   const names = new Map(apps.map((a) => [a.id, a.appName]));
   return ctx.db.transaction(async (tx) => {
-    const rows = await repo.lockDevicesOfMac(tx, input.mac_address, [...names.keys()]);
+    const rows = await devicesOfMac(tx, input.mac_address, [...names.keys()], { lock: true });
     for (const app of apps) {
       const device = rows.find((d) => d.applicationId === app.id);
       if (!device || !(await reachesDevice(tx, ctx, device))) throw new AppError('C10404');

@@ -3,18 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, translate, type PlayerDeviceAnswer } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, expectError, expectFieldErrors, rows, uniqueIp } from '../../../test/fixtures.js';
-import { deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { applicationId, deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
 
 let t: TestApp;
 let admin: string;
 /** IBOPLAYER (7 trial days) and HUSHPLAY (5), from the seed. */
 let ibo: number;
 let hush: number;
-
-async function appId(name: string) {
-  const [row] = await rows<{ id: number }>(t, sql`select id from applications where app_name = ${name}`);
-  return row!.id;
-}
 
 async function deviceCount() {
   const [row] = await rows<{ n: number }>(t, sql`select count(*)::int as n from devices`);
@@ -50,7 +45,7 @@ const DAY = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminToken(t);
-  [ibo, hush] = [await appId('IBOPLAYER'), await appId('HUSHPLAY')];
+  [ibo, hush] = [await applicationId(t, 'IBOPLAYER'), await applicationId(t, 'HUSHPLAY')];
 });
 afterAll(() => t.close());
 

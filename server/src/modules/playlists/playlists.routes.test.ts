@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
-import { activatedDevice, fundAccount, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { activatedDevice, applicationId, fundAccount, registerDevice, uniqueMac } from '../../../test/devices.js';
 import { verifySecret } from '../../lib/secrets.js';
 
 let t: TestApp;
@@ -30,11 +30,6 @@ type PlaylistRow = {
   pin_hash: string | null;
   created_by: number | null;
 };
-
-async function appId(name: string) {
-  const [row] = await rows<{ id: number }>(t, sql`select id from applications where app_name = ${name}`);
-  return row!.id;
-}
 
 async function playlistsOf(appIdValue: number, mac: string) {
   return rows<PlaylistRow>(
@@ -78,7 +73,7 @@ async function saved(token: string, appIdValue: number, mac: string, fields: Rec
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminToken(t);
-  [ibo, bob, hush] = [await appId('IBOPLAYER'), await appId('BOBPLAYER'), await appId('HUSHPLAY')];
+  [ibo, bob, hush] = [await applicationId(t, 'IBOPLAYER'), await applicationId(t, 'BOBPLAYER'), await applicationId(t, 'HUSHPLAY')];
   reseller = await createReseller(t, { applications: [ibo, bob, hush] });
   stranger = await createReseller(t, { applications: [ibo, bob, hush] });
   sub = await createReseller(t, { parent: reseller });

@@ -24,8 +24,7 @@ export function keywordCondition(keyword: string | undefined): SQL | undefined {
   return or(ilike(users.name, pattern), ilike(users.email, pattern));
 }
 
-/** Accounts that are not admins: the reseller lists never show admin accounts. */
-/** Not an admin account (the admin role is the first role), in the list's own statement. */
+/** Not an admin account (the admin role is the first role), in the list's own statement: the reseller lists never show admin accounts. */
 export const notAdmin = ne(users.roleId, sql`(select min(${roles.id}) from ${roles})`);
 export const live = isNull(users.deletedAt);
 export const removed = isNotNull(users.deletedAt);
