@@ -31,13 +31,19 @@ function visibility(ctx: Ctx): repository.RowVisibility {
   return { passcode: me.permissions.has('Credit Passcode'), loginIp: me.permissions.has('Login Ip') };
 }
 
-/** Live non-admin accounts the caller may see: every one for an admin, else itself and its sub-resellers. */
+/** Non-admin accounts the caller may choose as a parent: every one for an admin, else itself and its sub-resellers. */
 function visibleAccounts(ctx: Ctx, state: 'live' | 'removed'): SQL {
   return and(repository.notAdmin, state === 'live' ? repository.live : repository.removed, accountsInReach(ctx))!;
 }
 
+/** The reseller lists and their count: every reseller for an admin, a reseller's own sub-resellers (never itself). */
+function listedResellers(ctx: Ctx, state: 'live' | 'removed'): SQL {
+  const me = callerOf(ctx);
+  return and(visibleAccounts(ctx, state), me.isAdmin ? undefined : eq(users.parentResellerId, me.userId))!;
+}
+
 export async function listResellers({ ctx, query, state }: { ctx: Ctx; query: ResellersQuery; state: 'live' | 'removed' }) {
-  const where = and(visibleAccounts(ctx, state), repository.keywordCondition(query.search_title));
+  const where = and(listedResellers(ctx, state), repository.keywordCondition(query.search_title));
   const { rows, total } = await repository.resellerPage(ctx.db, {
     where,
     page: query.page_number,
@@ -54,7 +60,7 @@ export async function listResellers({ ctx, query, state }: { ctx: Ctx; query: Re
 
 /** The dashboard tile: the same accounts as the reseller list shows, without a keyword. */
 export async function countResellers(ctx: Ctx) {
-  return repository.countAccounts(ctx.db, visibleAccounts(ctx, 'live'));
+  return repository.countAccounts(ctx.db, listedResellers(ctx, 'live'));
 }
 
 async function roleIdNamed(db: DbOrTx, name: string): Promise<number> {
@@ -133,6 +139,14 @@ export async function showReseller({ ctx, id }: { ctx: Ctx; id: number }) {
   };
 }
 
+/**
+ * A password set by the account's admin or parent verifies the address: whoever hands the password
+ * over vouches for it, so the account signs in with it at once (the audit row says so).
+ */
+function vouchedAddress(target: { emailVerifiedAt: Date | null }): { emailVerifiedAt?: Date } {
+  return target.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() };
+}
+
 export async function editReseller({ ctx, id, input }: { ctx: Ctx; id: number; input: EditResellerBody }) {
   const me = callerOf(ctx);
   const { name, email, password, application_allowed, status } = input.requestData;
@@ -169,7 +183,11 @@ export async function editReseller({ ctx, id, input }: { ctx: Ctx; id: number; i
       changes.email = email;
     }
     if (status !== undefined) update.status = status;
-    if (passwordHash) update.passwordHash = passwordHash;
+    if (passwordHash) {
+      update.passwordHash = passwordHash;
+      Object.assign(update, vouchedAddress(target));
+      if (!target.emailVerifiedAt) changes.emailVerified = true;
+    }
     try {
       await tx.update(users).set(update).where(eq(users.id, id));
     } catch (error) {
@@ -192,10 +210,10 @@ export async function changeResellerPassword({ ctx, id, input }: { ctx: Ctx; id:
   if (await isAdminAccount(ctx.db, target)) throw new AppError('C10014', { key: adminKey });
   const passwordHash = await hashSecret(input.requestData.password);
   await ctx.db.transaction(async (tx) => {
-    await targetWithinReach(ctx, id, { db: tx, lock: true, adminKey });
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    const locked = await targetWithinReach(ctx, id, { db: tx, lock: true, adminKey });
+    await tx.update(users).set({ passwordHash, ...vouchedAddress(locked) }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await audit(ctx, { action: 'reseller.password', targetType: 'user', targetId: id }, tx);
+    await audit(ctx, { action: 'reseller.password', targetType: 'user', targetId: id, details: locked.emailVerifiedAt ? undefined : { emailVerified: true } }, tx);
   });
 }
 
