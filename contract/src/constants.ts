@@ -3,6 +3,11 @@ export const LOCALES = ['en', 'ar', 'de', 'br', 'esp'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const RTL_LOCALES: readonly Locale[] = ['ar'];
+/**
+ * The BCP 47 tag of each locale, for Intl (plural rules, dates, numbers): the panel's own codes
+ * `br` and `esp` are not language tags (`br` is Breton to Intl).
+ */
+export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en', ar: 'ar', de: 'de', br: 'pt-BR', esp: 'es' };
 export const LOCALE_STORAGE_KEY = 'locale';
 
 export const PAGE_SIZES = [10, 20, 30] as const;

@@ -3,7 +3,7 @@ import ar from './messages/ar.json' with { type: 'json' };
 import de from './messages/de.json' with { type: 'json' };
 import br from './messages/br.json' with { type: 'json' };
 import esp from './messages/esp.json' with { type: 'json' };
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants.js';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, type Locale } from './constants.js';
 
 /** The API's own texts (validation, errors, mails) in every locale; the web app merges them into its resources. */
 export const API_MESSAGES: Record<Locale, typeof en> = { en, ar, de, br, esp };
@@ -19,10 +19,29 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Translates a message key with i18next-style `{{name}}` placeholders; unknown keys fall back to English, then to the key. */
+const pluralRules = Object.fromEntries(LOCALES.map((l) => [l, new Intl.PluralRules(LANGUAGE_TAGS[l])])) as Record<Locale, Intl.PluralRules>;
+
+/** A key's text; with a numeric `count`, its plural form as i18next names them (`key_one`, `key_few`, `key_other`). */
+function textOf(locale: Locale, key: string, count: unknown): string | undefined {
+  const tree = API_MESSAGES[locale];
+  if (typeof count === 'number') {
+    const form = lookup(tree, `${key}_${pluralRules[locale].select(count)}`) ?? lookup(tree, `${key}_other`);
+    if (form !== undefined) return form;
+  }
+  return lookup(tree, key);
+}
+
+/**
+ * Translates a message key with i18next-style `{{name}}` placeholders and plural keys (chosen by a
+ * numeric `count`); unknown keys fall back to English, then to the key.
+ */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(API_MESSAGES[locale], key) ?? lookup(API_MESSAGES.en, key) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const text = textOf(locale, key, params.count) ?? textOf('en', key, params.count) ?? key;
+  const interpolated = text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  // i18next nesting, for a sentence with two counts: `$t(counts.devices, {"count": 3})`.
+  return interpolated.replace(/\$t\(([\w.]+)(?:, (\{[^()]*\}))?\)/g, (_, nested: string, options?: string) =>
+    translate(locale, nested, { ...params, ...(options ? (JSON.parse(options) as Record<string, number>) : {}) }),
+  );
 }
 
 /**

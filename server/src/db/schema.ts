@@ -28,8 +28,10 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   /** Bumped whenever the role's permissions change: every API node re-reads a role whose version moved. */
   version: integer('version').notNull().default(1),
+  /** A deleted role stays for the removed accounts that held it, so their history still names it. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('roles_name_lower_idx').on(sql`lower(${t.name})`)]);
+}, (t) => [uniqueIndex('roles_name_lower_idx').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`)]);
 
 export const rolePermissions = pgTable(
   'role_permissions',

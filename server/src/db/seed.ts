@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, DEFAULT_ROLES, PERMISSION_GROUPS, SEED_APPLICATIONS } from '@panel/contract';
 import type { Db } from './client.js';
-import { adminRoleId } from './roles.js';
+import { adminRoleId, liveRole } from './roles.js';
 import { applications, permissions, rolePermissions, roles, settings, users } from './schema.js';
 import { generatePassword, hashSecret } from '../lib/secrets.js';
 
@@ -35,7 +35,7 @@ export async function seed(
   );
 
   for (const def of DEFAULT_ROLES) {
-    const [existing] = await db.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = ${def.name}`);
+    const [existing] = await db.select({ id: roles.id }).from(roles).where(and(sql`lower(${roles.name}) = ${def.name}`, liveRole));
     if (existing) continue;
     const [created] = await db.insert(roles).values({ name: def.name }).returning({ id: roles.id });
     await db

@@ -105,7 +105,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, locale, 'UNSUPPORTED_MEDIA_TYPE');
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, locale, 'PAYLOAD_TOO_LARGE');
-    if (status === 429) return sendError(reply, locale, 'TOO_MANY_ATTEMPTS', { params: { minutes: 1 } });
+    if (status === 429) return sendError(reply, locale, 'TOO_MANY_ATTEMPTS', { params: { count: 1 } });
     if (status >= 400 && status < 500) return sendError(reply, locale, 'BAD_REQUEST');
     // Unexpected: log everything, answer nothing that leaks.
     request.log.error({ err: error }, 'unhandled error');

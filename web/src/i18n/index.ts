@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, type Locale } from '@panel/contract';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, type Locale } from '@panel/contract';
 
 type Bundle = Record<string, unknown>;
 
@@ -54,6 +54,17 @@ function applyDocumentDirection(locale: Locale) {
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
 }
 
+/**
+ * i18next picks plural forms with `Intl.PluralRules(<language code>)`, and our codes are not all
+ * language tags: to Intl, `br` is Breton (five forms) and `esp` nothing. It asks for the rules of
+ * the language's BCP 47 tag instead. i18next offers no option for this, hence the wrapper.
+ */
+function choosePluralsByLanguageTag() {
+  const resolver = i18n.services.pluralResolver as { getRule(code: string, options?: object): unknown };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(LANGUAGE_TAGS[code as Locale] ?? code, options);
+}
+
 const loaded = new Set<string>();
 /** Set once the signed-in shell asked for the panel texts: a later language switch loads them too. */
 let panelWanted = false;
@@ -97,6 +108,7 @@ export async function initI18n(locale: Locale = storedLocale()) {
       partialBundledLanguages: true,
     });
     i18n.on('languageChanged', (lng) => applyDocumentDirection(lng as Locale));
+    choosePluralsByLanguageTag();
   }
   await Promise.all([ensureLanguage(DEFAULT_LOCALE), ensureLanguage(locale)]);
   await i18n.changeLanguage(locale);

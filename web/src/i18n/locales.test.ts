@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, PERMISSION_GROUPS } from '@panel/contract';
+import { LANGUAGE_TAGS, LOCALES, PERMISSION_GROUPS, translate, type Locale } from '@panel/contract';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,7 +14,12 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort();
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** Keys with their plural forms folded into one (`roleInUse_one`, `roleInUse_other` → `roleInUse`). */
+const baseKeys = (keys: Iterable<string>) => [...new Set([...keys].map((k) => k.replace(PLURAL_SUFFIX, '')))].sort();
+const pluralForms = (locale: Locale) => new Intl.PluralRules(LANGUAGE_TAGS[locale]).resolvedOptions().pluralCategories.slice().sort();
 
 const folders = {
   web: path.resolve(import.meta.dirname, 'locales'),
@@ -28,11 +33,27 @@ describe.each(Object.entries(folders))('%s locale files', (_name, folder) => {
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the English keys, each with its placeholders', (locale) => {
     const other = read(locale);
-    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
-    for (const [key, text] of english) {
-      expect(placeholders(other.get(key) ?? ''), `${locale}: ${key}`).toEqual(placeholders(text));
-      expect(other.get(key)?.trim(), `${locale}: ${key} is empty`).not.toBe('');
+    expect(baseKeys(other.keys())).toEqual(baseKeys(english.keys()));
+    for (const [key, text] of other) {
+      const englishText = english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other')) ?? '';
+      // A plural form may spell its number out ("دقيقتين", two minutes): only `count` may be left out.
+      const without = (list: string[]) => list.filter((p) => !PLURAL_SUFFIX.test(key) || p !== 'count');
+      expect(without(placeholders(text)), `${locale}: ${key}`).toEqual(without(placeholders(englishText)));
+      expect(text.trim(), `${locale}: ${key} is empty`).not.toBe('');
     }
+  });
+
+  it.each(LOCALES)('%s gives every counted text exactly the plural forms of its language', (locale) => {
+    const texts = read(locale);
+    const plural = new Map<string, string[]>();
+    for (const key of texts.keys()) {
+      const match = PLURAL_SUFFIX.exec(key);
+      if (match) plural.set(key.slice(0, match.index), [...(plural.get(key.slice(0, match.index)) ?? []), match[1]!]);
+    }
+    for (const [key, forms] of plural) expect(forms.sort(), `${locale}: ${key}`).toEqual(pluralForms(locale));
+    // `count` is the number i18next chooses the form by: a text that shows one has plural forms.
+    const uncounted = [...texts].filter(([key, text]) => !PLURAL_SUFFIX.test(key) && /\{\{count\}\}/.test(text)).map(([key]) => key);
+    expect(uncounted, `${locale}: texts with {{count}} but no plural forms`).toEqual([]);
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s is really translated, not an English copy', (locale) => {
@@ -69,5 +90,27 @@ describe('web locale files', () => {
     for (const reserved of ['validation', 'errors', 'fields', 'success', 'mail']) {
       expect([...english.keys()].filter((k) => k.startsWith(`${reserved}.`))).toEqual([]);
     }
+  });
+});
+
+describe('translate (the API texts)', () => {
+  it('chooses the plural form of the language by count, Arabic with its six forms', () => {
+    expect(translate('en', 'errors.roleInUse', { count: 1 })).toContain('assigned to 1 user and');
+    expect(translate('en', 'errors.roleInUse', { count: 2 })).toContain('assigned to 2 users and');
+    const arabic = [0, 1, 2, 3, 11, 100].map((count) => translate('ar', 'errors.roleInUse', { count }));
+    expect(arabic[0]).toContain('0 مستخدم.');
+    expect(arabic[1]).toContain('مستخدم واحد');
+    expect(arabic[2]).toContain('مستخدمَين');
+    expect(arabic[3]).toContain('3 مستخدمين');
+    expect(arabic[4]).toContain('11 مستخدمًا');
+    expect(arabic[5]).toContain('100 مستخدم.');
+    // Brazilian Portuguese by its own rules, not Breton's (`br` is Breton to Intl).
+    expect(translate('br', 'errors.roleInUse', { count: 1 })).toContain('1 usuário e');
+    expect(translate('br', 'errors.roleInUse', { count: 2 })).toContain('2 usuários e');
+  });
+
+  it('fills a sentence with two counts through nested texts', () => {
+    expect(translate('en', 'errors.applicationInUseDevices', { count: 1, devices: 3 })).toMatch(/^This application is allowed to 1 reseller and has 3 registered devices,/);
+    expect(translate('de', 'errors.applicationInUseDevices', { count: 2, devices: 1 })).toMatch(/^Diese Anwendung ist 2 Resellern erlaubt und hat 1 registriertes Gerät,/);
   });
 });

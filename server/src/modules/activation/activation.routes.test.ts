@@ -360,7 +360,7 @@ describe('POST /api/bulk-multi-app-activate: what it costs and does', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         status: true,
-        msg: translate('en', 'activation.price', { cost: 4 }),
+        msg: translate('en', 'activation.price', { count: 4 }),
         activated: false,
         credit_points: 4,
         credit_point: 7,
@@ -376,7 +376,7 @@ describe('POST /api/bulk-multi-app-activate: what it costs and does', () => {
     const r = await fundedReseller(7);
     const mac = await registered([apps[0]!, apps[1]!, apps[2]!]);
     const res = await refusedWithoutChange(() => activate(r.token, { mac, appIds: [apps[0]!, apps[1]!, apps[2]!], creditPoints: 1 }));
-    expectError(res, 409, 'PRICE_CHANGED', translate('en', 'errors.priceChanged', { cost: 2, shown: 1 }));
+    expectError(res, 409, 'PRICE_CHANGED', translate('en', 'errors.priceChanged', { count: 2, shown: 1 }));
     expect((await activated(r.token, { mac, appIds: [apps[0]!, apps[1]!, apps[2]!], creditPoints: 2 })).credit_point).toBe(5);
   });
 

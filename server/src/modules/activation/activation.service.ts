@@ -146,7 +146,7 @@ export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input:
     assertActivatable(checks);
     return {
       status: true as const,
-      msg: translate(ctx.locale, 'activation.price', { cost }),
+      msg: translate(ctx.locale, 'activation.price', { count: cost }),
       activated: false,
       credit_points: cost,
       credit_point: await balanceOf(ctx),
@@ -155,7 +155,7 @@ export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input:
   }
 
   if (request.creditPoints !== undefined && request.creditPoints !== null && request.creditPoints !== cost) {
-    throw new AppError('PRICE_CHANGED', { params: { cost, shown: request.creditPoints } });
+    throw new AppError('PRICE_CHANGED', { params: { count: cost, shown: request.creditPoints } });
   }
 
   const fingerprint = ['activate', mac, [...appIds].sort((a, b) => a - b), pkg, comment];

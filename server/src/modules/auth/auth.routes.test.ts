@@ -249,7 +249,7 @@ describe('brute-force limits on POST /api/login', () => {
     }
     // From another address too: the count belongs to the account.
     const blocked = await loginRequest({ email: reseller.email, password: reseller.password }, { ip: uniqueIp() });
-    expectError(blocked, 429, 'TOO_MANY_ATTEMPTS', translate('en', 'errors.tooManyAttempts', { minutes: LOGIN_WINDOW_MINUTES }));
+    expectError(blocked, 429, 'TOO_MANY_ATTEMPTS', translate('en', 'errors.tooManyAttempts', { count: LOGIN_WINDOW_MINUTES }));
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(LOGIN_WINDOW_MINUTES * 60 - 60);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_WINDOW_MINUTES * 60);

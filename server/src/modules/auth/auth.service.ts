@@ -12,7 +12,7 @@ import {
   type ResetPasswordBody,
 } from '@panel/contract';
 import { emailTokens, roles, sessions, users } from '../../db/schema.js';
-import { adminRoleId } from '../../db/roles.js';
+import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
 import { findSession } from '../../http/auth.js';
@@ -84,7 +84,7 @@ export async function register({ ctx, input }: { ctx: Ctx; input: RegisterBody }
   const limits = signupLimits(ctx);
   await assertUnderLimits(ctx, limits);
   await recordFailure(ctx, limits);
-  const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.name, RESELLER_ROLE));
+  const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(and(eq(roles.name, RESELLER_ROLE), liveRole));
   let created: { id: number; name: string; email: string };
   try {
     [created] = (await ctx.db

@@ -17,7 +17,7 @@ export async function assertUnderLimits(ctx: Ctx, limits: Limit[]) {
     if (window && window.count >= max) {
       const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
       throw new AppError('TOO_MANY_ATTEMPTS', {
-        params: { minutes: Math.ceil(seconds / 60) },
+        params: { count: Math.ceil(seconds / 60) },
         headers: { 'retry-after': String(seconds) },
       });
     }

@@ -254,7 +254,7 @@ describe('POST /api/resellers/:id/add-credit-point', () => {
     const parent = await fundedReseller(20);
     const child = await subReseller(t, parent);
     const res = await refusedWithoutChange(() => move('add', parent.token, child.id, { creditPoint: 1 }));
-    expectError(res, 403, 'PASSCODE_REQUIRED', translate('en', 'errors.passcodeValidationRequired', { minutes: 5 }));
+    expectError(res, 403, 'PASSCODE_REQUIRED', translate('en', 'errors.passcodeValidationRequired', { count: 5 }));
     // A check in another session of the same account does not count.
     const otherSession = await t.login(parent.email, parent.password);
     await validatePasscode(t, otherSession);

@@ -201,7 +201,7 @@ async function checkPasscode(ctx: Ctx, passcode: string) {
 function assertPasscodeRecent(ctx: Ctx) {
   const validatedAt = callerOf(ctx).passcodeValidatedAt;
   if (!validatedAt || Date.now() - validatedAt.getTime() > PASSCODE_RECENCY_MINUTES * 60_000) {
-    throw new AppError('PASSCODE_REQUIRED', { params: { minutes: PASSCODE_RECENCY_MINUTES } });
+    throw new AppError('PASSCODE_REQUIRED', { params: { count: PASSCODE_RECENCY_MINUTES } });
   }
 }
 

@@ -88,7 +88,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = ctxOf(request);
       const data = await devices.disableBoxes(ctx, request.body);
-      return { status: true as const, msg: translate(ctx.locale, 'devices.boxesDisabled', data), data };
+      return { status: true as const, msg: translate(ctx.locale, 'devices.boxesDisabled', { ...data, count: data.requested }), data };
     },
   );
 
@@ -106,7 +106,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = ctxOf(request);
       const data = await devices.enableBoxes(ctx, request.body);
-      return { status: true as const, msg: translate(ctx.locale, 'devices.boxesEnabled', data), data };
+      return { status: true as const, msg: translate(ctx.locale, 'devices.boxesEnabled', { ...data, count: data.requested }), data };
     },
   );
 };

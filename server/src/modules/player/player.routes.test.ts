@@ -325,6 +325,6 @@ describe('the per-address rate limit', () => {
     await t.database.db.execute(sql`insert into rate_limits (key, count, reset_at) values (${`player:${ip}`}, 1000, now() + interval '30 seconds')`);
     const res = await register({ app_id: ibo, mac_address: uniqueMac() }, { remoteAddress: ip, lang: 'ar-EG' });
     const seconds = Number(res.headers['retry-after']);
-    expectError(res, 429, 'TOO_MANY_REQUESTS', translate('ar', 'errors.tooManyRequests', { seconds }));
+    expectError(res, 429, 'TOO_MANY_REQUESTS', translate('ar', 'errors.tooManyRequests', { count: seconds }));
   });
 });

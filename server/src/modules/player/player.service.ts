@@ -32,7 +32,7 @@ export async function hitRateLimit(ctx: Ctx) {
   const window = await playerLimiter(ctx).hit(`player:${ctx.ip}`, WINDOW_MS);
   if (window.count > ctx.config.playerRateLimit) {
     const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError('TOO_MANY_REQUESTS', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+    throw new AppError('TOO_MANY_REQUESTS', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
   }
 }
 

@@ -316,7 +316,7 @@ describe('POST /api/validate-credit-share-password', () => {
     await setPasscode(user.token, '1234');
     for (let i = 0; i < 5; i += 1) expectError(await validatePasscode(user.token, `999${i}`), 403, 'INVALID_PASSCODE');
     const blocked = await validatePasscode(user.token, '1234');
-    expectError(blocked, 429, 'TOO_MANY_ATTEMPTS', translate('en', 'errors.tooManyAttempts', { minutes: LOGIN_WINDOW_MINUTES }));
+    expectError(blocked, 429, 'TOO_MANY_ATTEMPTS', translate('en', 'errors.tooManyAttempts', { count: LOGIN_WINDOW_MINUTES }));
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_WINDOW_MINUTES * 60);

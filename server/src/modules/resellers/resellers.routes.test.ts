@@ -8,6 +8,7 @@ import {
   applicationIds,
   countUsers,
   createReseller,
+  createRole,
   createVerifiedUser,
   expectError,
   expectFieldErrors,
@@ -409,6 +410,16 @@ describe('removal and reactivation', () => {
     expect((await rows(t, sql`select 1 from credit_ledger where creditor_id = ${r.id}`)).length).toBe(1);
     expect(idsIn(await list(a.token))).toContain(r.id);
     expect(await auditActions(r.id)).toEqual(expect.arrayContaining(['reseller.remove', 'reseller.reactivate']));
+  });
+
+  it('brings back with the default role of its place an account whose role was deleted meanwhile', async () => {
+    const r = await createReseller(t, { parent: a });
+    const custom = await createRole(t, ['notif-bell']);
+    await t.database.db.execute(sql`update users set role_id = ${custom} where id = ${r.id}`);
+    expect((await post('/api/resellers/remove', a.token, { requestData: { resellerId: r.id } })).statusCode).toBe(200);
+    expect((await t.call({ method: 'DELETE', url: `/api/delete-roles/${custom}`, token: admin })).statusCode).toBe(200);
+    expect((await post('/api/reactivate-resellers', admin, { requestData: { resellerId: r.id } })).statusCode).toBe(200);
+    expect((await account(r.id)).role_id).toBe(await roleId('sub-reseller'));
   });
 
   it('shows a reseller only its own removed sub-resellers', async () => {

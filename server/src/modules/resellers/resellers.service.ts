@@ -11,7 +11,7 @@ import {
   type SwitchAssignQuery,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { adminRoleId } from '../../db/roles.js';
+import { adminRoleId, liveRole } from '../../db/roles.js';
 import { applications, permissions, resellerApplications, rolePermissions, roles, sessions, users } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
@@ -64,7 +64,7 @@ export async function countResellers(ctx: Ctx) {
 }
 
 async function roleIdNamed(db: DbOrTx, name: string): Promise<number> {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = ${name}`);
+  const [row] = await db.select({ id: roles.id }).from(roles).where(and(sql`lower(${roles.name}) = ${name}`, liveRole));
   // The start-up seed recreates the default roles, so this means a damaged database.
   if (!row) throw new Error(`the default role ${name} is missing`);
   return row.id;
@@ -232,8 +232,11 @@ export async function reactivateReseller({ ctx, id }: { ctx: Ctx; id: number }) 
   await ctx.db.transaction(async (tx) => {
     const target = await targetWithinReach(ctx, id, { db: tx, lock: true, includeRemoved: true });
     if (!target.deletedAt) throw new AppError('CONFLICT', { key: 'errors.notRemoved' });
-    await tx.update(users).set({ deletedAt: null }).where(eq(users.id, id));
-    await audit(ctx, { action: 'reseller.reactivate', targetType: 'user', targetId: id }, tx);
+    // Its role may have been deleted while it was removed: it comes back with the default role of its place.
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, target.roleId), liveRole));
+    const roleId = role?.id ?? (await roleIdNamed(tx, target.parentResellerId === null ? RESELLER_ROLE : SUB_RESELLER_ROLE));
+    await tx.update(users).set({ deletedAt: null, roleId }).where(eq(users.id, id));
+    await audit(ctx, { action: 'reseller.reactivate', targetType: 'user', targetId: id, details: roleId === target.roleId ? undefined : { role: roleId } }, tx);
   });
 }
 
@@ -273,7 +276,7 @@ export async function changeResellerRole({ ctx, id, roleId }: { ctx: Ctx; id: nu
       if (error instanceof AppError && (error.code === 'C10013' || error.code === 'C10014')) throw new AppError('C10006');
       throw error;
     }
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), liveRole));
     if (!role) throw fieldError('role_id', 'validation.roleRequired');
     if (roleId === (await adminRoleId(tx))) throw new AppError('C10006');
     if (!me.isAdmin) {

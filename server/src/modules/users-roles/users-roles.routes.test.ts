@@ -245,8 +245,31 @@ describe('DELETE /api/delete-roles/:id', () => {
     await createVerifiedUser(t, { roleId });
     const res = await t.call({ method: 'DELETE', url: `/api/delete-roles/${roleId}`, token: admin });
     expectError(res, 409, 'ROLE_IN_USE', translate('en', 'errors.roleInUse', { count: 1 }));
-    expect(res.json().msg).toContain('assigned to 1 users');
+    expect(res.json().msg).toContain('assigned to 1 user and');
     expect(await roleById(roleId)).toBeDefined();
+    await createVerifiedUser(t, { roleId });
+    const two = await t.call({ method: 'DELETE', url: `/api/delete-roles/${roleId}`, token: admin, lang: 'ar-EG' });
+    expect(two.json().msg).toContain('مُسند إلى مستخدمَين');
+  });
+
+  it('deletes a role held only by removed accounts; they keep it in their history', async () => {
+    const roleId = await createRole(t, ['notif-bell']);
+    const user = await createVerifiedUser(t, { roleId });
+    expect((await t.call({ method: 'DELETE', url: `/api/delete-users/${user.id}`, token: admin })).statusCode).toBe(200);
+    expect((await roleById(roleId))!.total).toBe(0);
+    const res = await t.call({ method: 'DELETE', url: `/api/delete-roles/${roleId}`, token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await roleById(roleId)).toBeUndefined();
+    const [held] = await rows<{ role: string }>(t, sql`select r.name as role from users u join roles r on r.id = u.role_id where u.id = ${user.id}`);
+    expect(held!.role).toMatch(/^role-/);
+    // Gone for every use: no edit, no second delete, no new holder; its name is free again.
+    expectError(await t.call({ method: 'DELETE', url: `/api/delete-roles/${roleId}`, token: admin }), 404, 'NOT_FOUND');
+    expectError(await t.call({ method: 'PUT', url: `/api/edit-roles/${roleId}`, token: admin, payload: { name: 'Back', permissions: [ids.get('notif-bell')] } }), 404, 'NOT_FOUND');
+    expectFieldErrors(await t.call({ method: 'POST', url: '/api/users', token: admin, payload: { name: 'New', email: uniqueEmail(), role: roleId } }), {
+      role: [translate('en', 'validation.roleRequired')],
+    });
+    const add = await t.call({ method: 'POST', url: '/api/add-roles', token: admin, payload: { name: held!.role, permissions: [ids.get('notif-bell')] } });
+    expect(add.statusCode, add.body).toBe(201);
   });
 
   it('refuses to delete the first role (admin) with 403', async () => {

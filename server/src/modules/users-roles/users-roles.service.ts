@@ -8,7 +8,7 @@ import {
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
-import { adminRoleId } from '../../db/roles.js';
+import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -35,7 +35,7 @@ export async function listRoles(ctx: Ctx) {
     select r.id, r.name,
       (select count(*)::int from users u where u.role_id = r.id and u.deleted_at is null) as total,
       coalesce((select array_agg(rp.permission_id order by rp.permission_id) from role_permissions rp where rp.role_id = r.id), '{}') as permissions
-    from roles r order by r.id`);
+    from roles r where r.deleted_at is null order by r.id`);
   return (result as { rows: { id: number; name: string; total: number; permissions: number[] }[] }).rows;
 }
 
@@ -65,7 +65,7 @@ export async function createRole({ ctx, input }: { ctx: Ctx; input: RoleBody }) 
 export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; input: RoleBody }) {
   await ctx.db.transaction(async (tx) => {
     if (id === (await adminRoleId(tx))) throw new AppError('FIRST_ROLE');
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, id), liveRole));
     if (!role) throw new AppError('NOT_FOUND');
     const ids = await assertPermissionIds(tx, input.permissions);
     try {
@@ -84,12 +84,13 @@ export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; inp
 export async function deleteRole({ ctx, id }: { ctx: Ctx; id: number }) {
   await ctx.db.transaction(async (tx) => {
     if (id === (await adminRoleId(tx))) throw new AppError('FIRST_ROLE');
-    const [role] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
+    const [role] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.id, id), liveRole)).for('update');
     if (!role) throw new AppError('NOT_FOUND');
-    // Removed accounts keep their role too: their history must still say what they were.
-    const [inUse] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, id));
+    // Only live accounts hold a role for this rule, as the role list counts them.
+    const [inUse] = await tx.select({ n: count() }).from(users).where(and(eq(users.roleId, id), isNull(users.deletedAt)));
     if (inUse!.n > 0) throw new AppError('ROLE_IN_USE', { params: { count: inUse!.n } });
-    await tx.delete(roles).where(eq(roles.id, id));
+    // Removed accounts keep pointing at it, so their history still says what they were.
+    await tx.update(roles).set({ deletedAt: sql`now()` }).where(eq(roles.id, id));
     await audit(ctx, { action: 'role.delete', targetType: 'role', targetId: id, details: { name: role.name } }, tx);
   });
 }
@@ -163,7 +164,7 @@ export async function getUser({ ctx, id }: { ctx: Ctx; id: number }) {
 }
 
 async function assertRoleAssignable(ctx: Ctx, db: DbOrTx, roleId: number) {
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), liveRole));
   if (!role) throw fieldError('role', 'validation.roleRequired');
   if (roleId === (await adminRoleId(db)) && !callerOf(ctx).isAdmin) throw new AppError('ADMIN_ROLE_RESERVED');
 }

@@ -186,7 +186,7 @@ export function ConfirmActivationModal({ request, cost, failure, loading, onConf
           )}
         </SimpleGrid>
         <Paper withBorder p="sm" bg="var(--mantine-color-blue-light)">
-          <Text fw={600}>{t('activation.confirm.cost', { cost })}</Text>
+          <Text fw={600}>{t('activation.confirm.cost', { count: cost })}</Text>
         </Paper>
         <FailureAlert failure={failure} />
         <Group justify="flex-end">

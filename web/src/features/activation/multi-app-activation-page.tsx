@@ -199,7 +199,7 @@ export function MultiAppActivationPage() {
                 setErrors((e) => ({ ...e, pkg: undefined }));
               }}
               error={errors.pkg}
-              description={estimate !== undefined ? t('activation.estimate', { cost: estimate }) : t('activation.packageHint')}
+              description={estimate !== undefined ? t('activation.estimate', { count: estimate }) : t('activation.packageHint')}
             >
               <Group mt="xs">
                 {ACTIVATION_PACKAGES.map((name) => (
@@ -285,7 +285,7 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
             ))}
           </Table.Tbody>
         </Table>
-        <Text size="sm">{t('activation.done.balance', { charged: answer.credit_points, balance: answer.credit_point })}</Text>
+        <Text size="sm">{t('activation.done.balance', { count: answer.credit_points, balance: answer.credit_point })}</Text>
       </Stack>
     </Alert>
   );

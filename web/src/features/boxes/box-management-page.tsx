@@ -84,8 +84,8 @@ export function BoxManagementPage() {
             <Text c="dimmed">{reseller.data.data.email}</Text>
           </Group>
           <Group gap="lg">
-            <Text size="sm">{t('boxes.activeBoxes', { count: reseller.data.data.active_boxes })}</Text>
-            <Text size="sm">{t('boxes.disabledBoxes', { count: reseller.data.data.disabled_boxes })}</Text>
+            <Text size="sm">{t('boxes.activeBoxes', { total: reseller.data.data.active_boxes })}</Text>
+            <Text size="sm">{t('boxes.disabledBoxes', { total: reseller.data.data.disabled_boxes })}</Text>
           </Group>
         </Stack>
       </Card>
@@ -139,7 +139,7 @@ export function BoxManagementPage() {
                 <Alert color="green" variant="light" role="status">
                   {t(result.action === 'enable' ? 'boxes.resultEnabled' : 'boxes.resultDisabled', {
                     changed: result.data.changed,
-                    requested: result.data.requested,
+                    count: result.data.requested,
                   })}
                 </Alert>
               )}

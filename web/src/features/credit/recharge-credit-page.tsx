@@ -168,7 +168,7 @@ function PasscodePrompt({ opened, email, amount, onClose, onDone, onFieldErrors 
     <Modal opened={opened} onClose={close} title={t('credit.recharge.passcodeTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">{t('credit.recharge.passcodeText', { points: amount, email })}</Text>
+          <Text size="sm">{t('credit.recharge.passcodeText', { count: amount, email })}</Text>
           <PasscodeInput
             label={t('credit.recharge.passcode')}
             value={passcode}

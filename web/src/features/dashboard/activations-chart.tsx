@@ -46,7 +46,7 @@ export function ActivationsChart() {
   } else if (modules.length === 0) {
     body = (
       <Text c="dimmed" size="sm" ta="center" py="xl">
-        {t('dashboard.chart.empty', { days: DASHBOARD_CHART_DAYS })}
+        {t('dashboard.chart.empty', { count: DASHBOARD_CHART_DAYS })}
       </Text>
     );
   } else {
@@ -67,11 +67,11 @@ export function ActivationsChart() {
               labelsType="value"
               labelsPosition="inside"
               strokeWidth={1}
-              aria-label={t('dashboard.chart.summary', { total })}
+              aria-label={t('dashboard.chart.summary', { count: total })}
               cellProps={(cell) => ({
                 onClick: () => toggle(cell.name),
                 style: { cursor: 'pointer' },
-                'aria-label': t('dashboard.chart.hideModule', { module: cell.name, activations: cell.value }),
+                'aria-label': t('dashboard.chart.hideModule', { module: cell.name, count: cell.value }),
               })}
             />
           )}
@@ -95,7 +95,7 @@ export function ActivationsChart() {
             {t('dashboard.chart.title')}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('dashboard.chart.hint', { days: DASHBOARD_CHART_DAYS })}
+            {t('dashboard.chart.hint', { count: DASHBOARD_CHART_DAYS })}
           </Text>
         </div>
         {body}

@@ -26,7 +26,7 @@ export function NotificationBell() {
     <Popover width={360} position="bottom-end" shadow="md" withArrow trapFocus={false}>
       <Popover.Target>
         <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.bellLabel', { count: unread })}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.bellLabel', { unread })}>
             <IconBell size={22} />
           </ActionIcon>
         </Indicator>

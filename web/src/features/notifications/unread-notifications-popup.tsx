@@ -51,7 +51,7 @@ export function UnreadNotificationsPopup() {
     <Modal
       opened={opened}
       onClose={close}
-      title={t('notifications.popupTitle', { count: feed.data?.unread_count ?? 0 })}
+      title={t('notifications.popupTitle', { unread: feed.data?.unread_count ?? 0 })}
       size="lg"
       scrollAreaComponent={ScrollArea.Autosize}
       closeButtonProps={{ 'aria-label': t('notifications.close') }}

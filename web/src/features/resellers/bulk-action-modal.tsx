@@ -78,7 +78,7 @@ export function BulkActionModal({ action, rows, onClose, onFinished }: Props) {
     >
       <Stack>
         {phase === 'confirm' ? (
-          <Text>{action ? t(`resellerList.bulk.${action}Confirm`, { count: rows.length }) : ''}</Text>
+          <Text>{action ? t(`resellerList.bulk.${action}Confirm`, { total: rows.length }) : ''}</Text>
         ) : (
           <>
             <Progress value={percent} aria-label={t('resellerList.bulk.progressLabel')} animated={phase === 'running'} />

@@ -99,7 +99,7 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
     }
     const points = parsed.data;
     if (kind === 'deduct' && points > reseller.credit_point) {
-      setAmountError(t('resellerList.credit.exceedsBalance', { points: reseller.credit_point }));
+      setAmountError(t('resellerList.credit.exceedsBalance', { count: reseller.credit_point }));
       return;
     }
     setAmountError(undefined);
@@ -159,7 +159,7 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
         <form onSubmit={submitAmount} noValidate>
           <Stack>
             <Text size="sm">
-              {t('resellerList.credit.amountText', { email: reseller?.email ?? '', points: reseller?.credit_point ?? 0 })}
+              {t('resellerList.credit.amountText', { email: reseller?.email ?? '', count: reseller?.credit_point ?? 0 })}
             </Text>
             <TextInput
               label={t('resellerList.credit.amount')}

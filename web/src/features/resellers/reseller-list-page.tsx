@@ -320,7 +320,7 @@ export function ResellerListPage() {
       {canBulk && selected.size > 0 && (
         <Paper withBorder p="xs" role="region" aria-label={t('resellerList.bulk.toolbar')}>
           <Group justify="space-between">
-            <Text size="sm">{t('resellerList.bulk.selected', { count: selected.size })}</Text>
+            <Text size="sm">{t('resellerList.bulk.selected', { total: selected.size })}</Text>
             <Group gap="xs">
               {can.status && (
                 <>

@@ -75,7 +75,7 @@ export function RolesSection() {
                     {canEdit && (
                       <Group gap={4} c="dimmed">
                         <IconUsers size={14} aria-hidden />
-                        <Text size="sm">{t('usersRoles.roles.totalUsers', { count: role.total })}</Text>
+                        <Text size="sm">{t('usersRoles.roles.totalUsers', { total: role.total })}</Text>
                       </Group>
                     )}
                   </Stack>
