@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './constants.js';
-import { noNul, pageNumberField, pageSizeField } from './fields.js';
+import { defaultedField, noNul, optionalField, pageNumberField, pageSizeField } from './fields.js';
 import { ok } from './common.js';
 
 /** The application catalogue (business-panel.md §3, §5, §7 "Applications"). */
@@ -73,9 +73,9 @@ export const applicationsQuery = z.object({
   page_number: pageNumberField,
   page_size: pageSizeField,
   /** Ignored below 3 characters. */
-  search_title: z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)),
-  sort_key: z._default(z.enum(APPLICATION_SORT_KEYS), 'id'),
-  sort_type: z._default(z.enum(['asc', 'desc']), 'desc'),
+  search_title: optionalField(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)),
+  sort_key: defaultedField(z.enum(APPLICATION_SORT_KEYS), 'id'),
+  sort_type: defaultedField(z.enum(['asc', 'desc']), 'desc'),
 });
 export type ApplicationsQuery = z.infer<typeof applicationsQuery>;
 export type ApplicationsParams = z.input<typeof applicationsQuery>;

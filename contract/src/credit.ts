@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE } from './constants.js';
-import { bodyPageNumber, bodyPageSize, emailField, idLike, keywordField, moduleTypeField, passcodeField, sortTypeField } from './fields.js';
+import { bodyPageNumber, bodyPageSize, defaultedField, emailField, idLike, keywordField, moduleTypeField, optionalField, passcodeField, sortTypeField } from './fields.js';
 import { ok } from './common.js';
 
 /** The largest number of points one move carries: far above any real top-up, far below JavaScript's safe integers. */
@@ -123,11 +123,11 @@ export const rechargeAnswer = ok({
 export type RechargeAnswer = z.infer<typeof rechargeAnswer>;
 
 /** POST /api/resellers/:id/add-credit-point; `resellerId`, when sent, must name the same reseller as the path. */
-export const addCreditBody = z.object({ resellerId: z.optional(idLike), creditPoint: creditPointField });
+export const addCreditBody = z.object({ resellerId: optionalField(idLike), creditPoint: creditPointField });
 export type AddCreditBody = z.infer<typeof addCreditBody>;
 
 /** POST /api/resellers/:id/deduct-credit-point. */
-export const deductCreditBody = z.object({ resellerId: z.optional(idLike), creditPoint: creditPointField });
+export const deductCreditBody = z.object({ resellerId: optionalField(idLike), creditPoint: creditPointField });
 export type DeductCreditBody = z.infer<typeof deductCreditBody>;
 
 export const creditMoveAnswer = ok({
@@ -147,14 +147,14 @@ const trType = z.enum(CREDIT_TR_TYPE_VALUES, 'validation.invalid');
 
 /** POST api/credit-transaction-logs. */
 export const creditLogsBody = z.object({
-  userId: z.optional(z.nullable(idLike)),
+  userId: optionalField(idLike),
   /** Sent by the specification's client; the server scopes rows by the caller's reach instead. */
-  groupId: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(50))]))),
-  page_number: z._default(bodyPageNumber, 1),
-  page_size: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
+  groupId: optionalField(z.union([z.number(), z.string().check(z.maxLength(50))])),
+  page_number: defaultedField(bodyPageNumber, 1),
+  page_size: defaultedField(bodyPageSize, DEFAULT_PAGE_SIZE),
   keyword: keywordField,
-  transaction_type: z.optional(z.nullable(z.union([trType, z.array(trType).check(z.maxLength(CREDIT_TR_TYPE_VALUES.length))]))),
-  sort_key: z.optional(z.nullable(z.enum(CREDIT_LOG_SORT_KEYS, 'validation.invalid'))),
+  transaction_type: optionalField(z.union([trType, z.array(trType).check(z.maxLength(CREDIT_TR_TYPE_VALUES.length))])),
+  sort_key: optionalField(z.enum(CREDIT_LOG_SORT_KEYS, 'validation.invalid')),
   sort_type: sortTypeField,
 });
 export type CreditLogsBody = z.infer<typeof creditLogsBody>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAC_LENGTH } from './constants.js';
 import { dateField, dateRangeChecks } from './credit.js';
-import { bodyPageNumber, bodyPageSize, idLike, idLikeField, keywordField, moduleTypeField, noNul, sortTypeField } from './fields.js';
+import { bodyPageNumber, bodyPageSize, defaultedField, idLike, idLikeField, keywordField, moduleTypeField, noNul, optionalField, sortTypeField } from './fields.js';
 import { ok } from './common.js';
 
 /**
@@ -108,7 +108,7 @@ const flag = z.pipe(
   z.transform((v: boolean | 0 | 1 | '0' | '1' | 'true' | 'false') => v === true || v === 1 || v === '1' || v === 'true'),
 );
 
-const optionalDate = z.optional(z.nullable(dateField));
+const optionalDate = optionalField(dateField);
 
 export const SEARCH_TYPES = ['general', 'mac'] as const;
 
@@ -119,7 +119,7 @@ export const SEARCH_TYPES = ['general', 'mac'] as const;
 export const playerRegisterBody = z.object({
   app_id: idLike,
   mac_address: macAddressField(),
-  version: z.optional(z.string().check(z.maxLength(50, 'validation.tooLong'), noNul)),
+  version: optionalField(z.string().check(z.maxLength(50, 'validation.tooLong'), noNul)),
 });
 export type PlayerRegisterBody = z.infer<typeof playerRegisterBody>;
 
@@ -261,21 +261,21 @@ export type CheckMultiAppAnswer = z.infer<typeof checkMultiAppAnswer>;
 /** POST /api/bulk-multi-app-activate. `is_trial` 3 is 1-Year, 2 Lifetime; the server computes the cost. */
 export const bulkActivateBody = z.object({
   /** The apps' names as the form shows them; informative only, `requestData.app_ids` decides. */
-  modules: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(MAX_ACTIVATION_APPS, 'validation.tooManyApps'))),
+  modules: optionalField(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(MAX_ACTIVATION_APPS, 'validation.tooManyApps'))),
   requestData: z.object({
     is_trial: z.pipe(
       z.union([z.number('validation.packageRequired'), z.pipe(z.string().check(z.regex(/^\d$/, 'validation.packageRequired')), z.transform(Number))]),
       z.int().check(z.refine((n) => packageOfTrialCode(n) !== undefined, 'validation.packageRequired')),
     ),
     macAddress: macAddressField(),
-    appType: z.optional(z.literal('multi-app', 'validation.invalid')),
+    appType: optionalField(z.literal('multi-app', 'validation.invalid')),
     /** The paying account's e-mail: the caller's own (any other is refused). */
-    email: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+    email: optionalField(z.string().check(z.maxLength(255))),
     /** The cost the client showed; when given it must equal the server's, or nothing is charged. */
-    creditPoints: z.optional(z.nullable(z.number())),
+    creditPoints: optionalField(z.number()),
     /** False asks for the price only: nothing is charged until the client confirms. */
-    isConfirmed: z.optional(flag),
-    comment: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(COMMENT_MAX_LENGTH, 'validation.tooLong'), noNul))),
+    isConfirmed: optionalField(flag),
+    comment: optionalField(z.string().check(z.trim(), z.maxLength(COMMENT_MAX_LENGTH, 'validation.tooLong'), noNul)),
     app_ids: appIdList,
   }),
 });
@@ -305,11 +305,11 @@ export const activatedAppsBody = z.object({
     .object({
       /** An application id (or its name) to show one module; empty for all. */
       moduleType: moduleTypeField,
-      pageNumber: z._default(bodyPageNumber, 1),
-      pageSize: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
+      pageNumber: defaultedField(bodyPageNumber, 1),
+      pageSize: defaultedField(bodyPageSize, DEFAULT_PAGE_SIZE),
       keyword: keywordField,
-      search_type: z.optional(z.nullable(z.enum(SEARCH_TYPES, 'validation.invalid'))),
-      sort_key: z.optional(z.nullable(z.enum(ACTIVATION_SORT_KEYS, 'validation.invalid'))),
+      search_type: optionalField(z.enum(SEARCH_TYPES, 'validation.invalid')),
+      sort_key: optionalField(z.enum(ACTIVATION_SORT_KEYS, 'validation.invalid')),
       sort_type: sortTypeField,
       start_date: optionalDate,
       end_date: optionalDate,
@@ -349,12 +349,12 @@ export type ActivatedAppsAnswer = z.infer<typeof activatedAppsAnswer>;
 /** POST /api/activation-logs (core-panel.md §7). */
 export const activationLogsBody = z
   .object({
-    page_number: z._default(bodyPageNumber, 1),
-    page_size: z._default(bodyPageSize, DEFAULT_PAGE_SIZE),
-    search_type: z.optional(z.nullable(z.enum(SEARCH_TYPES, 'validation.invalid'))),
+    page_number: defaultedField(bodyPageNumber, 1),
+    page_size: defaultedField(bodyPageSize, DEFAULT_PAGE_SIZE),
+    search_type: optionalField(z.enum(SEARCH_TYPES, 'validation.invalid')),
     keyword: keywordField,
     mac_address: keywordField,
-    sort_key: z.optional(z.nullable(z.enum(ACTIVATION_SORT_KEYS, 'validation.invalid'))),
+    sort_key: optionalField(z.enum(ACTIVATION_SORT_KEYS, 'validation.invalid')),
     sort_type: sortTypeField,
     start_date: optionalDate,
     end_date: optionalDate,
@@ -389,12 +389,12 @@ export type ActivationDashboardAnswer = z.infer<typeof activationDashboardAnswer
 export const deviceToggleBody = z
   .object({
     mac_address: macAddressField('validation.macInvalidToggle'),
-    module: z.optional(z.nullable(z.array(z.union([z.number(), z.string().check(z.maxLength(100))])).check(z.maxLength(20)))),
-    app_id: z.optional(z.nullable(idLike)),
-    is_trial: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(5))]))),
-    email: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
-    reseller_id: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(20))]))),
-    expire_date: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+    module: optionalField(z.array(z.union([z.number(), z.string().check(z.maxLength(100))])).check(z.maxLength(20))),
+    app_id: optionalField(idLike),
+    is_trial: optionalField(z.union([z.number(), z.string().check(z.maxLength(5))])),
+    email: optionalField(z.string().check(z.maxLength(255))),
+    reseller_id: optionalField(z.union([z.number(), z.string().check(z.maxLength(20))])),
+    expire_date: optionalField(z.string().check(z.maxLength(40))),
   })
   .check(
     z.refine((v) => (v.app_id ?? null) !== null || (v.module?.length ?? 0) > 0, {
@@ -453,15 +453,15 @@ export const savePlaylistBody = z
     playlist_name: requiredText(PLAYLIST_NAME_MAX_LENGTH),
     playlist_url: httpUrl(),
     playlist_type: z._default(z.enum(PLAYLIST_TYPES, 'validation.playlistTypeRequired'), 'general'),
-    username: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200, 'validation.tooLong'), noNul))),
-    password: z.optional(z.nullable(z.string().check(z.maxLength(200, 'validation.tooLong'), noNul))),
+    username: optionalField(z.string().check(z.trim(), z.maxLength(200, 'validation.tooLong'), noNul)),
+    password: optionalField(z.string().check(z.maxLength(200, 'validation.tooLong'), noNul)),
     xml_url: optionalHttpUrl(),
     protect: z._default(flag, false),
-    pin: z.optional(z.nullable(z.string().check(z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong')))),
-    pin_confirmation: z.optional(z.nullable(z.string().check(z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong')))),
+    pin: optionalField(z.string().check(z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong'))),
+    pin_confirmation: optionalField(z.string().check(z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong'))),
     /** Sent by the specification's client; informative. */
-    app_platform: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
-    app_url: z.optional(z.nullable(z.string().check(z.maxLength(URL_MAX_LENGTH)))),
+    app_platform: optionalField(z.string().check(z.maxLength(100))),
+    app_url: optionalField(z.string().check(z.maxLength(URL_MAX_LENGTH))),
   })
   .check(
     z.refine((v) => v.playlist_type !== 'xc' || Boolean(v.username?.trim()), { message: 'validation.fillAllFields', path: ['username'] }),
@@ -479,9 +479,9 @@ export const savePlaylistAnswer = ok({ statusCode: z.number(), data: z.object({ 
 export const resetPlaylistBody = z.object({
   mac_address: macAddressField(),
   app_id: idLike,
-  module: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  module: optionalField(z.string().check(z.maxLength(100))),
   playlist_type: z.enum(PLAYLIST_TYPES, 'validation.playlistTypeRequired'),
-  device_key: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64, 'validation.tooLong')))),
+  device_key: optionalField(z.string().check(z.trim(), z.maxLength(64, 'validation.tooLong'))),
 });
 export type ResetPlaylistBody = z.infer<typeof resetPlaylistBody>;
 export const resetPlaylistAnswer = ok({ statusCode: z.number(), data: z.object({ removed: z.number() }) });
@@ -502,7 +502,7 @@ export const updatePlaylistBody = z.object({
   current_playlist_url: domainField,
   new_domain: domainField,
   app_id: idLike,
-  app_platform: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  app_platform: optionalField(z.string().check(z.maxLength(100))),
 });
 export type UpdatePlaylistBody = z.infer<typeof updatePlaylistBody>;
 export const updatePlaylistAnswer = ok({ data: z.object({ updated: z.number() }) });

@@ -79,6 +79,25 @@ export const idParam = z.object({
   id: queryInt(1, ID_MAX, { min: 'validation.invalid', max: 'validation.invalid' }),
 });
 
+/** Passes values on, with '' and null made undefined ("not given"). */
+const blankAsMissing = z.transform((value: unknown): unknown => (value === '' || value === null ? undefined : value));
+
+/** What `schema` answers, taking '' and null too. (zod cannot infer a pipe from a transform into a generic schema.) */
+type BlankAllowed<T extends z.ZodMiniType, Out> = z.ZodMiniType<Out, z.input<T> | '' | null | undefined>;
+
+/**
+ * An optional field of a call. An empty string or null in it means "not given", whatever the
+ * field's own rule: clients written against the specification send optional filters that way.
+ */
+export function optionalField<T extends z.ZodMiniType>(schema: T) {
+  return z.optional(z.pipe(blankAsMissing, z.optional(schema)) as unknown as BlankAllowed<T, z.output<T> | undefined>);
+}
+
+/** A field with a default: an empty string or null take the default, as a missing field does. */
+export function defaultedField<T extends z.ZodMiniType>(schema: T, value: z.util.NoUndefined<z.output<T>>) {
+  return z._default(z.pipe(blankAsMissing, z._default(schema, value)) as unknown as BlankAllowed<T, z.output<T>>, value);
+}
+
 /** Adds the confirmation check under `password_confirmation`, as the forms show it. */
 export function withConfirmation<T extends z.ZodMiniObject<{ password: z.ZodMiniType<string>; password_confirmation: z.ZodMiniType<string> }>>(
   schema: T,
@@ -92,22 +111,22 @@ export function withConfirmation<T extends z.ZodMiniObject<{ password: z.ZodMini
 }
 
 /** A list's page number from the query string, 1 when absent. */
-export const pageNumberField = z._default(queryInt(1, 1_000_000), 1);
+export const pageNumberField = defaultedField(queryInt(1, 1_000_000), 1);
 
 /** A list's page size: whatever the client asks for is served as at most MAX_PAGE_SIZE (DESIGN.md §3). */
-export const pageSizeField = z._default(
+export const pageSizeField = defaultedField(
   z.pipe(queryInt(1, Number.MAX_SAFE_INTEGER), z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE))),
   DEFAULT_PAGE_SIZE,
 );
 
-/** A list's search keyword in a JSON body; ignored below SEARCH_MIN_LENGTH characters. */
-export const keywordField = z.optional(z.nullable(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)));
+/** A list's search keyword; ignored below SEARCH_MIN_LENGTH characters. */
+export const keywordField = optionalField(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul));
 
-/** A list's sort direction in a JSON body, in either case. */
-export const sortTypeField = z.optional(z.nullable(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid')));
+/** A list's sort direction, in either case. */
+export const sortTypeField = optionalField(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid'));
 
 /** One module to filter on, by application id (number or digits) or name; empty for every module. */
-export const moduleTypeField = z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(100, 'validation.tooLong'))])));
+export const moduleTypeField = optionalField(z.union([z.number(), z.string().check(z.maxLength(100, 'validation.tooLong'))]));
 
 /** An id in a JSON body: a number, or its digits as a string; `message` when missing or malformed. */
 export const idLikeField = (message?: string) =>

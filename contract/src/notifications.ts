@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
-import { queryInt } from './fields.js';
+import { defaultedField, pageNumberField, queryInt } from './fields.js';
 import { ok } from './common.js';
 
 export const notificationsQuery = z.object({
-  page_number: z._default(queryInt(1, 1_000_000), 1),
-  page_size: z._default(queryInt(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  page_number: pageNumberField,
+  page_size: defaultedField(queryInt(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuery>;
 

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
-import { emailField, idNumber, nameField, noNul, pageNumberField, pageSizeField, profilePasswordField } from './fields.js';
+import { emailField, idNumber, nameField, noNul, optionalField, pageNumberField, pageSizeField, profilePasswordField } from './fields.js';
 import { ok } from './common.js';
 
 /** A keyword; under 3 characters it is ignored by the server (business-panel.md §5). */
-const keyword = z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul));
+const keyword = optionalField(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul));
 
 /** Columns the reseller lists sort by; anything else is refused rather than reaching SQL. */
 export const RESELLER_SORT_KEYS = ['id', 'name', 'email', 'credit_point', 'created_at', 'status', 'last_login_time'] as const;
 export type ResellerSortKey = (typeof RESELLER_SORT_KEYS)[number];
-const sortKey = z.optional(z.enum(RESELLER_SORT_KEYS, 'validation.invalid'));
-const sortType = z.optional(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid'));
+const sortKey = optionalField(z.enum(RESELLER_SORT_KEYS, 'validation.invalid'));
+const sortType = optionalField(z.enum(['asc', 'desc', 'ASC', 'DESC'], 'validation.invalid'));
 
 export const resellersQuery = z.object({
   search_title: keyword,
@@ -50,9 +50,9 @@ export const editResellerBody = z.object({
   requestData: z.object({
     name: nameField,
     email: emailField,
-    password: z.optional(z.nullable(z.union([z.literal(''), profilePasswordField]))),
-    application_allowed: z.optional(applicationIds),
-    status: z.optional(statusValue),
+    password: optionalField(profilePasswordField),
+    application_allowed: optionalField(applicationIds),
+    status: optionalField(statusValue),
   }),
 });
 export type EditResellerBody = z.infer<typeof editResellerBody>;

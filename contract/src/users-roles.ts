@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, ID_MAX, idNumber, nameField, noNul, queryInt } from './fields.js';
+import { defaultedField, emailField, ID_MAX, idNumber, nameField, noNul, optionalField, pageNumberField, queryInt } from './fields.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
 export const roleBody = z.object({
@@ -41,9 +41,9 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const usersQuery = z.object({
-  page: z._default(queryInt(1, 1_000_000), 1),
-  page_size: z._default(queryInt(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
-  search: z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)),
+  page: pageNumberField,
+  page_size: defaultedField(queryInt(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  search: optionalField(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul)),
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
 

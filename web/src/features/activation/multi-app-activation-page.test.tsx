@@ -168,7 +168,7 @@ describe('MultiAppActivationPage', () => {
     await fillForm(['ABEPLAYER'], '1 Year', 'AA:BB:CC:DD:EE:01');
     submit();
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('This activation costs 1 credit points.')).toBeInTheDocument();
+    expect(await screen.findByText('This activation costs 1 credit point.')).toBeInTheDocument();
     expect(bodies('/api/bulk-multi-app-activate')[0]).toMatchObject({
       modules: ['ABEPLAYER'],
       requestData: { is_trial: 3, comment: null, app_ids: [4], isConfirmed: false },
