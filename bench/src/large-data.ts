@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * Generates the issue-3 data set on PostgreSQL with set-based SQL (seconds, not minutes):
+ * Generates the reseller and credit data set on PostgreSQL with set-based SQL (seconds, not minutes):
  * `resellers` reseller accounts under the admin, a tenth of them sub-resellers of the first
  * thousand, and `ledgerRows` ledger rows spread over the last year. Balances are random, so the
  * ledger invariant does not hold on this data: it is for timing lists and logs only.

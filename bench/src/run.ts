@@ -11,8 +11,8 @@ import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
-import { resellersAndCredit } from './issue3.js';
-import { devicesAndActivation } from './issue4.js';
+import { resellersAndCredit } from './credit-and-lists.js';
+import { devicesAndActivation } from './devices.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

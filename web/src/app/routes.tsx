@@ -54,7 +54,7 @@ export const privateRoutes: PrivateRoute[] = [
   },
   {
     path: '/update-credit-share-password',
-    Component: page(() => import('../features/passcode/update-passcode-page'), 'UpdatePasscodePage'),
+    Component: page(() => import('../features/credit/update-passcode-page'), 'UpdatePasscodePage'),
     titleKey: 'nav.updatePasscode',
     permission: 'update-credit-share-pass',
     redirect: '/403',
@@ -75,21 +75,21 @@ export const privateRoutes: PrivateRoute[] = [
   },
   {
     path: '/add-reseller',
-    Component: page(() => import('../features/reseller-forms/add-reseller-page'), 'AddResellerPage'),
+    Component: page(() => import('../features/resellers/add-reseller-page'), 'AddResellerPage'),
     titleKey: 'nav.addReseller',
     permission: 'add-reseller',
     redirect: '/403',
   },
   {
     path: '/add-sub-reseller',
-    Component: page(() => import('../features/reseller-forms/add-sub-reseller-page'), 'AddSubResellerPage'),
+    Component: page(() => import('../features/resellers/add-sub-reseller-page'), 'AddSubResellerPage'),
     titleKey: 'nav.addSubReseller',
     permission: 'add-sub-reseller',
     redirect: '/403',
   },
   {
     path: '/edit-reseller/:resellerId',
-    Component: page(() => import('../features/reseller-forms/edit-reseller-page'), 'EditResellerPage'),
+    Component: page(() => import('../features/resellers/edit-reseller-page'), 'EditResellerPage'),
     titleKey: 'nav.editReseller',
     permission: 'edit-reseller',
     redirect: '/401',
@@ -97,14 +97,14 @@ export const privateRoutes: PrivateRoute[] = [
   },
   {
     path: '/sub-reseller-list/:resellerId',
-    Component: page(() => import('../features/reseller-forms/sub-reseller-list-page'), 'SubResellerListPage'),
+    Component: page(() => import('../features/resellers/sub-reseller-list-page'), 'SubResellerListPage'),
     titleKey: 'nav.subResellerList',
     permission: 'sub-reseller-list',
     redirect: '/403',
   },
   {
     path: '/switch-sub-reseller/:resellerId',
-    Component: page(() => import('../features/reseller-forms/switch-sub-reseller-page'), 'SwitchSubResellerPage'),
+    Component: page(() => import('../features/resellers/switch-sub-reseller-page'), 'SwitchSubResellerPage'),
     titleKey: 'nav.switchSubReseller',
     permission: 'switch-reseller',
     redirect: '/403',
@@ -112,7 +112,7 @@ export const privateRoutes: PrivateRoute[] = [
   },
   {
     path: '/assign-to-reseller/:resellerId',
-    Component: page(() => import('../features/reseller-forms/assign-reseller-page'), 'AssignResellerPage'),
+    Component: page(() => import('../features/resellers/assign-reseller-page'), 'AssignResellerPage'),
     titleKey: 'nav.assignReseller',
     permission: 'assign-reseller',
     redirect: '/403',
@@ -173,21 +173,21 @@ export const privateRoutes: PrivateRoute[] = [
   },
   {
     path: '/disable-mac',
-    Component: page(() => import('../features/device-toggle/device-toggle-page'), 'DisableMacPage'),
+    Component: page(() => import('../features/devices/device-toggle-page'), 'DisableMacPage'),
     titleKey: 'nav.disableMac',
     permission: 'Disable Mac',
     redirect: '/401',
   },
   {
     path: '/enable-mac',
-    Component: page(() => import('../features/device-toggle/device-toggle-page'), 'EnableMacPage'),
+    Component: page(() => import('../features/devices/device-toggle-page'), 'EnableMacPage'),
     titleKey: 'nav.enableMac',
     permission: 'Disable Mac',
     redirect: '/401',
   },
   {
     path: '/box-management/:resellerId',
-    Component: page(() => import('../features/boxes/box-management-page'), 'BoxManagementPage'),
+    Component: page(() => import('../features/devices/box-management-page'), 'BoxManagementPage'),
     titleKey: 'nav.boxManagement',
     permission: ['disable-boxes', 'enable-boxes'],
     redirect: '/403',
@@ -196,7 +196,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/download-apk', Component: page(() => import('../features/apk/download-apk-page'), 'DownloadApkPage'), titleKey: 'nav.downloadApk' },
   {
     path: '/check-mac',
-    Component: page(() => import('../features/check-mac/check-mac-page'), 'CheckMacPage'),
+    Component: page(() => import('../features/devices/check-mac-page'), 'CheckMacPage'),
     titleKey: 'nav.checkMac',
     permission: 'check-device-status',
     redirect: '/403',
@@ -217,7 +217,7 @@ export const privateRoutes: PrivateRoute[] = [
   },
   {
     path: '/transactions-logs',
-    Component: page(() => import('../features/activation-logs/activation-logs-page'), 'ActivationLogsPage'),
+    Component: page(() => import('../features/activation/activation-logs-page'), 'ActivationLogsPage'),
     titleKey: 'nav.activationLogs',
     permission: 'transactions-logs',
     redirect: '/403',
@@ -225,4 +225,4 @@ export const privateRoutes: PrivateRoute[] = [
 ];
 
 /** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */
-export const SetPasscodePage = page(() => import('../features/passcode/set-passcode-page'), 'SetPasscodePage');
+export const SetPasscodePage = page(() => import('../features/credit/set-passcode-page'), 'SetPasscodePage');

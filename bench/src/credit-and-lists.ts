@@ -4,7 +4,7 @@ import { generateLargeData } from './large-data.js';
 import { fmt, load } from './http-load.js';
 
 /**
- * Issue 3's figures on PostgreSQL: the reseller list and the credit-share log over 100,000
+ * The reseller and credit figures on PostgreSQL: the reseller list and the credit-share log over 100,000
  * resellers and 1,000,000 ledger rows, and credit transfers on one hot account.
  */
 export async function resellersAndCredit(

@@ -6,7 +6,7 @@ import { fmt, load, type Load } from './http-load.js';
 const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
 
 /**
- * Issue 4's figures on PostgreSQL with 1,000,000 registered devices: the player's status call
+ * The device figures on PostgreSQL with 1,000,000 registered devices: the player's status call
  * against the bare route, activations per second for one reseller, and the activated apps list
  * and activation logs with a MAC search and a date range.
  */
