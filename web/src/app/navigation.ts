@@ -1,8 +1,9 @@
+import { IconApps, IconBolt, IconCoins, IconListDetails, IconPlaylist, IconSettings, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { privateRoutes } from './routes';
 
 export type NavItem = { to: string; labelKey: string; permission?: Permission | readonly Permission[] };
-export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
+export type NavGroup = { key: string; labelKey: string; icon: Icon; items: NavItem[] };
 
 /** A sidebar entry takes its route's title and permission: the link is shown exactly when its guard lets the user in. */
 function entry(path: string): NavItem {
@@ -19,28 +20,33 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     key: 'appActivation',
     labelKey: 'nav.groups.appActivation',
+    icon: IconBolt,
     items: ['/multi-apps-activation', '/user-list', '/disable-mac', '/enable-mac'].map(entry),
   },
   {
     key: 'reseller',
     labelKey: 'nav.groups.reseller',
+    icon: IconUsers,
     items: ['/reseller-list', '/deleted-resellers-list', '/add-reseller', '/add-sub-reseller'].map(entry),
   },
   {
     key: 'credit',
     labelKey: 'nav.groups.credit',
+    icon: IconCoins,
     items: ['/recharge-credit', '/credit-point-share-log', '/withdraw-point-share-log'].map(entry),
   },
-  { key: 'logs', labelKey: 'nav.groups.logs', items: ['/transactions-logs'].map(entry) },
+  { key: 'logs', labelKey: 'nav.groups.logs', icon: IconListDetails, items: ['/transactions-logs'].map(entry) },
   {
     key: 'checkPlaylist',
     labelKey: 'nav.groups.checkPlaylist',
+    icon: IconPlaylist,
     items: ['/check-mac', '/playlists', '/change-domain'].map(entry),
   },
-  { key: 'appSettings', labelKey: 'nav.groups.appSettings', items: ['/app-list', '/add-app', '/download-apk'].map(entry) },
+  { key: 'appSettings', labelKey: 'nav.groups.appSettings', icon: IconApps, items: ['/app-list', '/add-app', '/download-apk'].map(entry) },
   {
     key: 'settings',
     labelKey: 'nav.groups.settings',
+    icon: IconSettings,
     items: ['/users-and-roles', '/profile-setting', '/update-credit-share-password'].map(entry),
   },
 ];

@@ -1,13 +1,11 @@
 import { NavLink, ScrollArea, Stack } from '@mantine/core';
-import { IconDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconDashboard, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { session } from '../../lib/session';
 import { allowed } from '../../lib/session';
 import { NAV_GROUPS } from '../navigation';
 import { useLogout } from '../../lib/use-logout';
-
-const GROUP_ICONS: Record<string, typeof IconSettings> = { settings: IconSettings };
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -29,7 +27,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           onClick={onNavigate}
         />
         {groups.map((group) => {
-          const Icon = GROUP_ICONS[group.key] ?? IconSettings;
+          const Icon = group.icon;
           const containsActive = group.items.some((i) => pathname.startsWith(i.to));
           return (
             <NavLink

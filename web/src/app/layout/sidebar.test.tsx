@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS } from '@panel/contract';
+import { i18n } from '../../i18n';
+import { session } from '../../lib/session';
+import { renderRoutes } from '../../test-utils';
+import { NAV_GROUPS } from '../navigation';
+import { Sidebar } from './sidebar';
+
+afterEach(() => session.clear());
+
+describe('Sidebar', () => {
+  it('gives every group its own icon', async () => {
+    session.save('token', [...ALL_PERMISSIONS], false);
+    renderRoutes([{ path: '/dashboard', element: <Sidebar onNavigate={() => undefined} /> }], '/dashboard');
+    const icons = [];
+    for (const group of NAV_GROUPS) {
+      const button = await screen.findByRole('button', { name: i18n.t(group.labelKey) });
+      icons.push([...button.querySelector('svg.tabler-icon')!.classList].find((c) => c.startsWith('tabler-icon-')));
+    }
+    expect(new Set(icons).size).toBe(NAV_GROUPS.length);
+  });
+});
