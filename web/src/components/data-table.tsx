@@ -86,35 +86,31 @@ export function DataTable<Row>({
   };
 
   let body: ReactNode;
+  // A row-wide message stays in view on a phone, where the table scrolls sideways in its box.
+  const inView = (content: ReactNode) => (
+    <Table.Tr>
+      <Table.Td colSpan={columns.length}>
+        <div style={{ position: 'sticky', insetInlineStart: 0, maxWidth: 'calc(100vw - 4 * var(--mantine-spacing-md))' }}>{content}</div>
+      </Table.Td>
+    </Table.Tr>
+  );
   if (error) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        </Table.Td>
-      </Table.Tr>
+    body = inView(
+      <Alert color="red" variant="light" role="alert">
+        {error}
+      </Alert>,
     );
   } else if (loading && list.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label={t('table.loading')} />
-          </Group>
-        </Table.Td>
-      </Table.Tr>
+    body = inView(
+      <Group justify="center" p="md">
+        <Loader size="sm" aria-label={t('table.loading')} />
+      </Group>,
     );
   } else if (list.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
-          <Text ta="center" c="dimmed" p="md">
-            {emptyText ?? t('table.noRecords')}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
+    body = inView(
+      <Text ta="center" c="dimmed" p="md">
+        {emptyText ?? t('table.noRecords')}
+      </Text>,
     );
   } else {
     body = list.map((row) => (
