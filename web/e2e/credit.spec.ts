@@ -79,9 +79,20 @@ test('an admin adds self credit with the passcode, sees it in the balance and th
   const rows = lines.slice(1).map(cells);
   expect(rows).toContainEqual([expect.stringMatching(/^\d+$/), expect.any(String), 'Added Self Credit', String(points), '', E2E.adminEmail, E2E.adminEmail]);
 
-  // A range the browser refuses never reaches the server.
-  await report.getByLabel('Start date').fill('2026-01-01');
-  await report.getByLabel('End date').fill('2026-05-01');
-  await report.getByRole('button', { name: 'Download report' }).click();
-  await expect(report.getByText('Date range cannot exceed 3 months')).toBeVisible();
+  // The range picker shows the 3-month rule: past it, no end day can be picked.
+  await expect(report.getByText('At most 3 months from start to end')).toBeVisible();
+  await report.getByRole('button', { name: /^Dates/ }).click();
+  const day = (date: Date) =>
+    page.locator(`button[aria-label="${date.getUTCDate()} ${date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${date.getUTCFullYear()}"]:not([data-outside])`);
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await day(today).click();
+  // Three months on, the calendar goes no further.
+  const next = page.getByRole('button', { name: 'Next month' });
+  for (let i = 0; i < 3; i += 1) await next.click();
+  await expect(next).toBeDisabled();
+  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Previous month' }).click();
+  await day(today).click();
+  const [ranged] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download report' }).click()]);
+  expect(ranged.suggestedFilename()).toMatch(/^credit-share-.*\.csv$/);
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { AllowedApplicationListItem } from '@panel/contract';
@@ -53,4 +54,23 @@ export async function chooseModule(name: string) {
   await waitFor(() => expect(select).toBeEnabled());
   fireEvent.click(select);
   fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+/** The open picker's day button for `date` (yyyy-mm-dd), after moving the shown month there. */
+export async function pickerDay(date: string) {
+  const target = dayjs(date);
+  const label = target.format('D MMMM YYYY');
+  const shownDay = () => screen.queryAllByRole('button', { name: label }).find((b) => !b.hasAttribute('data-outside'));
+  for (let step = 0; !shownDay() && step < 24; step += 1) {
+    const shown = dayjs(new Date(`1 ${(await screen.findByRole('button', { name: 'Choose a month' })).textContent}`));
+    fireEvent.click(screen.getByRole('button', { name: target.isBefore(shown, 'month') ? 'Previous month' : 'Next month' }));
+  }
+  return shownDay()!;
+}
+
+/** Opens the date range picker labelled `label` and clicks `start`, then `end` (yyyy-mm-dd). */
+export async function pickDateRange(label: string, start: string, end: string) {
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));
+  fireEvent.click(await pickerDay(start));
+  fireEvent.click(await pickerDay(end));
 }

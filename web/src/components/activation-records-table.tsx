@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   type ActivationRecord,
 } from '@panel/contract';
 import { formatLogDate } from '../lib/date-format';
+import { DateRangeInput } from './date-range-input';
 import { DataTable, type Column, type Sort } from './data-table';
 import { ModuleSelect } from './module-select';
 import { SearchInput } from './search-input';
@@ -139,21 +140,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
           placeholder={searchType === 'mac' ? t('activatedApps.filters.macPlaceholder') : t('activatedApps.filters.generalPlaceholder')}
           w={280}
         />
-        <TextInput
-          type="date"
-          label={t('activatedApps.filters.startDate')}
-          value={start}
-          onChange={(event) => changeRange(event.currentTarget.value, end)}
-          w={170}
-        />
-        <TextInput
-          type="date"
-          label={t('activatedApps.filters.endDate')}
-          value={end}
-          onChange={(event) => changeRange(start, event.currentTarget.value)}
-          error={rangeError}
-          w={170}
-        />
+        <DateRangeInput label={t('activatedApps.filters.dates')} start={start} end={end} onChange={changeRange} error={rangeError} w={300} />
         {moduleFilter && (
           <ModuleSelect
             label={t('activatedApps.filters.module')}

@@ -7,13 +7,11 @@ import { LANGUAGE_TAGS } from '@panel/contract';
 import { LanguageMenu } from '../../components/language-menu';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { currentLocale } from '../../i18n';
+import { PHONE_QUERY } from '../../lib/phone';
 import { useCreditPoints } from '../../features/credit/get-credit-points';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { session } from '../../lib/session';
 import type { PrivateRoute } from '../routes';
-
-/** Below this width (the hamburger's, 768 px) the top bar's controls take their compact forms. */
-export const PHONE_QUERY = '(max-width: 48em)';
 
 function CreditBadge({ compact }: { compact: boolean }) {
   const { t } = useTranslation();

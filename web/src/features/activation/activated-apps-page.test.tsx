@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_PERMISSIONS, type ActivationRecord } from '@panel/contract';
-import { allowedApplications, json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
+import dayjs from 'dayjs';
+import { allowedApplications, json, pickerDay, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
 import { ActivatedAppsPage } from './activated-apps-page';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -66,25 +67,22 @@ describe('ActivatedAppsPage', () => {
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
 
-  it('refuses a wrong date range without asking the server, then sends a right one', async () => {
+  it('picks a date range in which days over 3 months from the start cannot be chosen, and sends it', async () => {
     const { listRequests } = setup([record(1)]);
     await waitFor(() => expect(listRequests()).toHaveLength(1));
-    const start = screen.getByLabelText('Start date');
-    const end = screen.getByLabelText('End date');
-
-    fireEvent.change(start, { target: { value: '2026-03-10' } });
-    fireEvent.change(end, { target: { value: '2026-03-09' } });
-    expect(await screen.findByText('End date must be after start date')).toBeInTheDocument();
-
-    fireEvent.change(end, { target: { value: '2026-06-11' } });
-    expect(await screen.findByText('Date range cannot exceed 3 months')).toBeInTheDocument();
-    expect(screen.queryByText('End date must be after start date')).not.toBeInTheDocument();
-    // Only the start date alone went out; neither wrong range did.
-    expect(listRequests().filter((body) => body.end_date)).toEqual([]);
-
-    fireEvent.change(end, { target: { value: '2026-06-10' } });
-    await waitFor(() => expect(listRequests().at(-1)).toMatchObject({ start_date: '2026-03-10', end_date: '2026-06-10', pageNumber: 1 }));
-    expect(screen.queryByText('Date range cannot exceed 3 months')).not.toBeInTheDocument();
+    expect(screen.getByText('At most 3 months from start to end')).toBeInTheDocument();
+    const start = dayjs().date(10);
+    fireEvent.click(screen.getByRole('button', { name: /^Dates/ }));
+    fireEvent.click(await pickerDay(start.format('YYYY-MM-DD')));
+    // Only whole ranges are asked for.
+    expect(listRequests()).toHaveLength(1);
+    expect(await pickerDay(start.add(3, 'month').add(1, 'day').format('YYYY-MM-DD'))).toBeDisabled();
+    const end = await pickerDay(start.add(3, 'month').format('YYYY-MM-DD'));
+    expect(end).toBeEnabled();
+    fireEvent.click(end);
+    await waitFor(() =>
+      expect(listRequests().at(-1)).toMatchObject({ start_date: start.format('YYYY-MM-DD'), end_date: start.add(3, 'month').format('YYYY-MM-DD'), pageNumber: 1 }),
+    );
   });
 
   it('searches by MAC address once 3 characters are typed', async () => {

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FetchMock, renderWithProviders, stubFetch } from '../../test-utils';
+import dayjs from 'dayjs';
+import { type FetchMock, pickDateRange, pickerDay, renderWithProviders, stubFetch } from '../../test-utils';
 import { CreditShareReportForm } from './credit-share-report-form';
 
 function setup() {
   renderWithProviders(<CreditShareReportForm />);
-  const fill = (start: string, end: string) => {
-    fireEvent.change(screen.getByLabelText(/Start date/), { target: { value: start } });
-    fireEvent.change(screen.getByLabelText(/End date/), { target: { value: end } });
+  const fill = async (start: string, end: string) => {
+    await pickDateRange('Dates', start, end);
     fireEvent.click(screen.getByRole('button', { name: 'Download report' }));
   };
   return { fill };
@@ -22,20 +22,21 @@ describe('CreditShareReportForm', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refuses an end date before the start date without asking the server', async () => {
-    setup().fill('2026-03-10', '2026-03-09');
-    expect(await screen.findByText('End date must be after start date')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('refuses a range longer than 3 months without asking the server', async () => {
-    setup().fill('2026-01-01', '2026-04-02');
-    expect(await screen.findByText('Date range cannot exceed 3 months')).toBeInTheDocument();
+  it('starts on today, and offers no end day more than 3 months after the start', async () => {
+    setup();
+    const today = dayjs().format('D MMM YYYY');
+    expect(screen.getByRole('button', { name: /^Dates/ })).toHaveTextContent(`${today} – ${today}`);
+    expect(screen.getByText('At most 3 months from start to end')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /^Dates/ }));
+    fireEvent.click(await pickerDay('2026-01-01'));
+    expect(await pickerDay('2026-04-02')).toBeDisabled();
+    expect(await pickerDay('2025-09-30')).toBeDisabled();
+    expect(await pickerDay('2026-04-01')).toBeEnabled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('downloads a range of exactly 3 months', async () => {
-    setup().fill('2026-01-01', '2026-04-01');
+    await setup().fill('2026-01-01', '2026-04-01');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as [URL, RequestInit];
     expect(url.pathname).toBe('/api/credit-share-log-download-date-range');
@@ -44,7 +45,7 @@ describe('CreditShareReportForm', () => {
   });
 
   it('accepts a single day', async () => {
-    setup().fill('2026-05-05', '2026-05-05');
+    await setup().fill('2026-05-05', '2026-05-05');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
 });

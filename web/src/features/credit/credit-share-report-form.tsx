@@ -1,8 +1,9 @@
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeBody, type DateRangeBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { DateRangeInput } from '../../components/date-range-input';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError, toastSuccess } from '../../components/toast';
 import { useDownloadCreditShareReport } from './download-credit-share-report';
@@ -44,22 +45,15 @@ export function CreditShareReportForm() {
               {t('credit.report.hint')}
             </Text>
           </div>
-          <Group grow align="flex-start">
-            <TextInput
-              type="date"
-              label={t('credit.report.startDate')}
-              required
-              {...form.getInputProps('start_date')}
-              error={errorText(form.errors.start_date, 'start_date')}
-            />
-            <TextInput
-              type="date"
-              label={t('credit.report.endDate')}
-              required
-              {...form.getInputProps('end_date')}
-              error={errorText(form.errors.end_date, 'end_date')}
-            />
-          </Group>
+          <DateRangeInput
+            label={t('credit.report.dates')}
+            required
+            clearable={false}
+            start={form.values.start_date}
+            end={form.values.end_date}
+            onChange={(start, end) => form.setValues({ start_date: start, end_date: end })}
+            error={errorText(form.errors.start_date, 'start_date') ?? errorText(form.errors.end_date, 'end_date')}
+          />
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconDownload size={16} />} loading={download.isPending}>
               {t('credit.report.download')}

@@ -1,0 +1,33 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../i18n';
+import { renderWithProviders } from '../test-utils';
+import { DateRangeInput } from './date-range-input';
+
+afterEach(() => changeLocale('en'));
+
+describe('DateRangeInput', () => {
+  it('speaks the chosen language: Arabic month and day names, a week from Saturday, and the rule in Arabic', async () => {
+    await changeLocale('ar');
+    renderWithProviders(<DateRangeInput label="التواريخ" start="2026-03-10" end="2026-03-20" onChange={vi.fn()} />);
+    expect(screen.getByRole('button', { name: /^التواريخ/ })).toHaveTextContent('10 مارس 2026 – 20 مارس 2026');
+    expect(screen.getByText('لا يتجاوز الفرق بين البداية والنهاية 3 أشهر')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /^التواريخ/ }));
+    expect(await screen.findByRole('button', { name: 'اختر شهرًا' })).toHaveTextContent('مارس 2026');
+    // The week starts on Saturday.
+    expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent('س');
+  });
+
+  it('reports a range only once both ends are picked', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<DateRangeInput label="Dates" start="" end="" onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Dates/ }));
+    const days = await screen.findAllByRole('button', { name: /^\d+ \w+ \d{4}$/ });
+    const inMonth = days.filter((d) => !d.hasAttribute('data-outside'));
+    fireEvent.click(inMonth[2]!);
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(inMonth[5]!);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.calls[0]![1] > onChange.mock.calls[0]![0]).toBe(true);
+  });
+});

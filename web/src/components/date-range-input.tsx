@@ -1,0 +1,85 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ar';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/pt-br';
+import { useEffect, useState } from 'react';
+import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { REPORT_MAX_MONTHS, type Locale } from '@panel/contract';
+import { currentLocale } from '../i18n';
+import { PHONE_QUERY } from '../lib/phone';
+
+const DAYJS_LOCALES: Record<Locale, string> = { en: 'en', ar: 'ar', de: 'de', br: 'pt-br', esp: 'es' };
+const ISO = 'YYYY-MM-DD';
+
+type Props = {
+  label: string;
+  /** Start and end as yyyy-mm-dd, '' for none. */
+  start: string;
+  end: string;
+  /** Called with both ends once a range is chosen, or with two '' when it is cleared. */
+  onChange: (start: string, end: string) => void;
+  error?: string;
+  required?: boolean;
+  clearable?: boolean;
+  w?: number | string;
+};
+
+/**
+ * A date range in one picker, in the reader's language (dayjs locales, Arabic included). The
+ * specification's rule is visible in it: once a start is picked, days more than
+ * REPORT_MAX_MONTHS months away are disabled, and the hint under the field says so.
+ */
+export function DateRangeInput({ label, start, end, onChange, error, required, clearable = true, w }: Props) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const locale = DAYJS_LOCALES[currentLocale()];
+  // The half-picked range lives here: the list is asked only for whole ranges.
+  const [value, setValue] = useState<DatesRangeValue<string>>([start || null, end || null]);
+  useEffect(() => setValue([start || null, end || null]), [start, end]);
+
+  const picking = value[0] && !value[1] ? dayjs(value[0]) : undefined;
+  const change = (next: DatesRangeValue<string>) => {
+    setValue(next);
+    if (next[0] && next[1]) onChange(next[0], next[1]);
+    else if (!next[0] && !next[1]) onChange('', '');
+  };
+
+  return (
+    <DatesProvider settings={{ locale, firstDayOfWeek: (dayjs.Ls[locale]?.weekStart ?? 0) as 0 | 1 | 6 }}>
+      <DatePickerInput
+        type="range"
+        label={label}
+        description={t('dateRange.hint', { count: REPORT_MAX_MONTHS })}
+        placeholder={t('dateRange.placeholder')}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        valueFormat="D MMM YYYY"
+        value={value}
+        onChange={change}
+        allowSingleDateInRange
+        minDate={picking?.subtract(REPORT_MAX_MONTHS, 'month').format(ISO)}
+        maxDate={picking?.add(REPORT_MAX_MONTHS, 'month').format(ISO)}
+        clearable={clearable}
+        clearButtonProps={{ 'aria-label': t('dateRange.clear') }}
+        ariaLabels={{
+          nextMonth: t('dateRange.nextMonth'),
+          previousMonth: t('dateRange.previousMonth'),
+          nextYear: t('dateRange.nextYear'),
+          previousYear: t('dateRange.previousYear'),
+          nextDecade: t('dateRange.nextDecade'),
+          previousDecade: t('dateRange.previousDecade'),
+          monthLevelControl: t('dateRange.monthLevel'),
+          yearLevelControl: t('dateRange.yearLevel'),
+        }}
+        dropdownType={phone ? 'modal' : 'popover'}
+        error={error}
+        required={required}
+        w={w}
+      />
+    </DatesProvider>
+  );
+}
