@@ -10,6 +10,7 @@ import {
   type ActivationRecord,
 } from '@panel/contract';
 import { formatLogDate } from '../lib/date-format';
+import { AppName } from './app-name';
 import { DateRangeInput } from './date-range-input';
 import { DataTable, type Column, type Sort } from './data-table';
 import { ModuleSelect } from './module-select';
@@ -92,7 +93,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
   );
 
   const columns: Column<ActivationRecord>[] = [
-    { key: 'module', header: t('activatedApps.columns.module'), sortable: true, render: (row) => row.module },
+    { key: 'module', header: t('activatedApps.columns.module'), sortable: true, render: (row) => <AppName id={row.app_id} name={row.module} /> },
     {
       key: 'mac_address',
       header: t('activatedApps.columns.macAddress'),

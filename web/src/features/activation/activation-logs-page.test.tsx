@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_PERMISSIONS } from '@panel/contract';
-import { json, renderWithProviders, stubFetch } from '../../test-utils';
+import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { ActivationLogsPage } from './activation-logs-page';
 
 const log = {
@@ -23,17 +23,28 @@ const log = {
 
 function setup(permissions: string) {
   Cookies.set(COOKIE_PERMISSIONS, permissions);
-  const fetchMock = stubFetch(async () =>
-    json(200, { status: true, msg: 'ok', data: { data: [log], current_page: 1, last_page: 1, total: 1, total_capped: false } }),
+  const fetchMock = stubFetch(async (url) =>
+    url.pathname === '/api/fetch-allowed-applications'
+      ? allowedApplications([{ id: 3, app_name: 'IBOPRO', app_logo: '/uploads/ibopro.png', app_place_location: null, needs_device_key: false }])
+      : json(200, { status: true, msg: 'ok', data: { data: [log], current_page: 1, last_page: 1, total: 1, total_capped: false } }),
   );
   renderWithProviders(<ActivationLogsPage />);
-  return () => fetchMock.mock.calls.map(([url, init]) => ({ path: url.pathname, body: JSON.parse(init!.body as string) as Record<string, unknown> }));
+  return () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([url, init]) => ({ path: url.pathname, body: JSON.parse(init!.body as string) as Record<string, unknown> }));
 }
 
 describe('ActivationLogsPage', () => {
   afterEach(() => {
     Cookies.remove(COOKIE_PERMISSIONS);
     vi.unstubAllGlobals();
+  });
+
+  it("shows each module with its logo", async () => {
+    setup('transactions-logs');
+    const cell = await screen.findByRole('cell', { name: 'IBOPRO' });
+    await waitFor(() => expect(cell.querySelector('img')).toHaveAttribute('src', '/uploads/ibopro.png'));
   });
 
   it('shows the Remarks column only with remarks-trans-logs', async () => {

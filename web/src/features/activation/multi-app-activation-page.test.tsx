@@ -9,7 +9,8 @@ const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
 const NAMES = ['IBOPLAYER', 'BOBPLAYER', 'IBOPRO', 'ABEPLAYER', 'VIRGINIA'];
-const applications = (names = NAMES) => names.map((app_name, i) => ({ id: i + 1, app_name, app_logo: null, app_place_location: null, needs_device_key: false }));
+const applications = (names = NAMES) =>
+  names.map((app_name, i) => ({ id: i + 1, app_name, app_logo: i === 0 ? '/uploads/ibo.png' : null, app_place_location: null, needs_device_key: false }));
 
 type Route = (body: Record<string, unknown>) => Response;
 
@@ -58,6 +59,13 @@ describe('MultiAppActivationPage', () => {
   afterEach(() => {
     Cookies.remove(COOKIE_PERMISSIONS);
     vi.unstubAllGlobals();
+  });
+
+  it("shows each app's logo in its chip where one is set", async () => {
+    setup();
+    const ibo = (await screen.findByRole('checkbox', { name: 'IBOPLAYER' })).closest('div')!;
+    expect(ibo.querySelector('img')).toHaveAttribute('src', '/uploads/ibo.png');
+    expect(chip('BOBPLAYER').closest('div')!.querySelector('img')).toBeNull();
   });
 
   it('refuses a fifth app with the specification message and keeps the four chosen', async () => {

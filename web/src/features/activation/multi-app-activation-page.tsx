@@ -14,6 +14,7 @@ import {
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useAllowedApplications } from '../../api/allowed-applications';
+import { AppLogo } from '../../components/app-name';
 import { useMacField } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
@@ -182,7 +183,10 @@ export function MultiAppActivationPage() {
                   <Group gap="xs" mt={6} role="group" aria-label={t('activation.apps')}>
                     {apps.map((app) => (
                       <Chip key={app.id} value={String(app.id)}>
-                        {app.app_name}
+                        <Group gap={6} wrap="nowrap" component="span">
+                          <AppLogo logo={app.app_logo} size={18} />
+                          {app.app_name}
+                        </Group>
                       </Chip>
                     ))}
                   </Group>

@@ -7,7 +7,7 @@ import { CheckMacPage } from './check-mac-page';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-const applications = [{ id: 3, app_name: 'IBOPRO', app_logo: null, app_place_location: null, needs_device_key: false }];
+const applications = [{ id: 3, app_name: 'IBOPRO', app_logo: '/uploads/ibopro.png', app_place_location: null, needs_device_key: false }];
 
 const device = (overrides: Partial<CheckDeviceAnswer['device']> = {}): CheckDeviceAnswer => {
   const playlists: CheckDeviceAnswer['playlists'] = [
@@ -59,6 +59,18 @@ async function check(mac: string) {
 
 describe('CheckMacPage', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each module with its logo in the picker', async () => {
+    stubFetch(async () => allowedApplications(applications));
+    renderWithProviders(<CheckMacPage />);
+    const select = screen.getByRole('combobox', { name: /Module/ });
+    await waitFor(() => expect(select).toBeEnabled());
+    fireEvent.click(select);
+    const option = await screen.findByRole('option', { name: 'IBOPRO' });
+    expect(option.querySelector('img')).toHaveAttribute('src', '/uploads/ibopro.png');
+    fireEvent.click(option);
+    await waitFor(() => expect(select.closest('.mantine-Select-root')!.querySelector('img')).toHaveAttribute('src', '/uploads/ibopro.png'));
+  });
 
   it('asks for a module and a MAC address with the specification messages', async () => {
     const fetchMock = setup(() => json(200, device()));

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Group, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckDeviceAnswer } from '@panel/contract';
+import { AppName } from '../../components/app-name';
 import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
 import { formatLogDate } from '../../lib/date-format';
 
@@ -39,7 +40,7 @@ function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
     <DeviceDetails
       details={[
         { label: t('checkMac.fields.macAddress'), value: <span dir="ltr">{device.mac_address}</span> },
-        { label: t('checkMac.fields.module'), value: device.app_type },
+        { label: t('checkMac.fields.module'), value: <AppName id={device.app_id} name={device.app_type} /> },
         {
           label: t('checkMac.fields.status'),
           value: (
