@@ -194,7 +194,7 @@ test('a registered player is checked, activated for two apps, annotated, disable
   await expect(chart.getByLabel('Pie chart of 2 activations per module')).toBeVisible();
   await modules.getByText('IBOPLAYER (1)', { exact: true }).click();
   await expect(iboChip).not.toBeChecked();
-  await expect(chart.getByLabel('Pie chart of 1 activations per module')).toBeVisible();
+  await expect(chart.getByLabel('Pie chart of 1 activation per module')).toBeVisible();
   await modules.getByText('IBOPLAYER (1)', { exact: true }).click();
   await expect(iboChip).toBeChecked();
   await expect(chart.getByLabel('Pie chart of 2 activations per module')).toBeVisible();
