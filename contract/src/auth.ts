@@ -9,9 +9,16 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/**
+ * The signed-in account as the peer panel's clients read it (reseller bots take their balance and
+ * whether they may act from here): `status` 1 active, 0 disabled.
+ */
+export const signedInAccount = z.object({ id: z.number(), name: z.string(), email: z.string(), credit_point: z.number(), status: z.number() });
+export type SignedInAccount = z.infer<typeof signedInAccount>;
+
 export const loginAnswer = ok({
   token: z.string(),
-  data: z.object({ IBOReseller: z.object({ name: z.string(), email: z.string() }) }),
+  data: z.object({ IBOReseller: signedInAccount }),
   permissions: z.array(z.string()),
   hasPasscode: z.boolean(),
   statusCode: z.number(),
@@ -56,7 +63,9 @@ export const passcodeForm = z.object({ passcode: passcodeField, passcode_confirm
 );
 export type PasscodeForm = z.infer<typeof passcodeForm>;
 
-export const profileAnswer = ok({ data: z.object({ id: z.number(), name: z.string(), email: z.string(), hasPasscode: z.boolean() }) });
+export const profileAnswer = ok({
+  data: z.object({ id: z.number(), name: z.string(), email: z.string(), hasPasscode: z.boolean(), IBOReseller: signedInAccount }),
+});
 
 /** Profile: name required; a password is optional, but when given it needs its rule and a matching confirmation. */
 export const profileBody = z

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAC_LENGTH } from './constants.js';
 import { dateField, dateRangeChecks } from './credit.js';
 import { bodyPageNumber, bodyPageSize, defaultedField, idLike, idLikeField, keywordField, moduleTypeField, noNul, optionalField, sortTypeField } from './fields.js';
-import { ok } from './common.js';
+import { errorEnvelope, ok } from './common.js';
 
 /**
  * Devices, activation, playlists and APK plans (business-panel.md §3–§9 "Devices and
@@ -283,6 +283,9 @@ export type BulkActivateBody = z.infer<typeof bulkActivateBody>;
 
 export const activatedDevice = z.object({ mac_address: z.string(), expire_date: z.string(), module: z.string(), is_lifetime: z.boolean() });
 
+/** An app a multi-app activation did not activate, and why, in the caller's language. */
+export const failedActivation = z.object({ mac_address: z.string(), app_id: z.number(), module: z.string(), error: z.string() });
+
 export const bulkActivateAnswer = ok({
   /** False when the request only asked for the price (`isConfirmed` false). */
   activated: z.boolean(),
@@ -290,6 +293,15 @@ export const bulkActivateAnswer = ok({
   /** The caller's balance after the request. */
   credit_point: z.number(),
   activated_devices: z.array(activatedDevice),
+  /** How many apps were activated (what reseller bots check), and none failed: activation is all or nothing. */
+  successful_count: z.number(),
+  failed_activations: z.array(failedActivation),
+});
+
+/** A refused activation: the error envelope, nothing activated, and each app that could not be with its reason. */
+export const activationRefusal = z.extend(errorEnvelope, {
+  successful_count: z.optional(z.number()),
+  failed_activations: z.optional(z.array(failedActivation)),
 });
 export type BulkActivateAnswer = z.infer<typeof bulkActivateAnswer>;
 

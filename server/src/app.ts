@@ -65,6 +65,11 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
 
+  // Generated API clients send JSON as `application/json-patch+json`, and any `application/*+json`
+  // is JSON: Fastify's own JSON parser takes them, with the same body limit, validation and errors.
+  // Every other type, plain text included, is refused with 415.
+  app.addContentTypeParser(/^application\/[\w.!#$&^-]+\+json\s*(;|$)/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.removeContentTypeParser('text/plain');
   registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {

@@ -16,6 +16,8 @@ export class AppError extends Error {
       /** Per-field message keys of a 422, as `{ field: [key] }`. */
       fields?: Record<string, string[]>;
       headers?: Record<string, string>;
+      /** Fields a call adds to its error envelope (the activation's `failed_activations`). */
+      body?: Record<string, unknown>;
     } = {},
   ) {
     super(code);

@@ -46,6 +46,7 @@ const accountColumns = {
   roleVersion: roles.version,
   isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
+  creditPoint: users.creditPoint,
 };
 
 /** An account that may act: not removed, not disabled by an admin, active. */
@@ -116,6 +117,7 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
     roleId: row.roleId,
     isAdmin: false,
     hasPasscode: row.hasPasscode,
+    creditPoint: row.creditPoint,
     permissions: await permissionsOf(db, row.roleId, row.roleVersion),
     passcodeValidatedAt: null,
   };
@@ -133,6 +135,7 @@ export async function findSession(db: Db, token: string): Promise<Auth | undefin
     roleId: row.roleId,
     isAdmin: row.isAdmin,
     hasPasscode: row.hasPasscode,
+    creditPoint: row.creditPoint,
     permissions: await permissionsOf(db, row.roleId, row.roleVersion),
     passcodeValidatedAt: row.passcodeValidatedAt,
   };

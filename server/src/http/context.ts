@@ -26,6 +26,8 @@ export type Auth = {
   isAdmin: boolean;
   permissions: ReadonlySet<string>;
   hasPasscode: boolean;
+  /** The balance when the request arrived (read with the session: for answers, never for a credit rule). */
+  creditPoint: number;
   passcodeValidatedAt: Date | null;
   /** Signed in with a reseller API key rather than a session (then `sessionId` is 0). */
   viaApiKey?: boolean;

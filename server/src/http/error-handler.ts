@@ -67,10 +67,10 @@ export function sendError(
   reply: FastifyReply,
   locale: Locale,
   code: ErrorCode,
-  options: { key?: string; params?: Record<string, string | number>; errors?: Record<string, string[]> } = {},
+  options: { key?: string; params?: Record<string, string | number>; errors?: Record<string, string[]>; body?: Record<string, unknown> } = {},
 ) {
   const msg = translate(locale, options.key ?? ERROR_CATALOGUE[code].key, options.params);
-  return reply.status(ERROR_CATALOGUE[code].status).send(envelope(code, msg, options.errors));
+  return reply.status(ERROR_CATALOGUE[code].status).send({ ...envelope(code, msg, options.errors), ...options.body });
 }
 
 /** One error path (STYLE.md): typed errors, validation failures and Fastify's own errors all leave as the envelope. */
@@ -88,7 +88,7 @@ export function registerErrorHandler(app: FastifyInstance) {
             ]),
           )
         : undefined;
-      return sendError(reply, locale, error.code, { key: error.key, params: error.options.params, errors });
+      return sendError(reply, locale, error.code, { key: error.key, params: error.options.params, errors, body: error.options.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;

@@ -365,6 +365,8 @@ describe('POST /api/bulk-multi-app-activate: what it costs and does', () => {
         credit_points: 4,
         credit_point: 7,
         activated_devices: [],
+        successful_count: 0,
+        failed_activations: [],
       });
     }
     // Even the price is refused for a request that could not be activated.

@@ -5,6 +5,7 @@ import {
   activationDashboardAnswer,
   activationLogsAnswer,
   activationLogsBody,
+  activationRefusal,
   bulkActivateAnswer,
   bulkActivateBody,
   checkMultiAppAnswer,
@@ -38,7 +39,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Activates one MAC address in up to 4 apps for one charge. `isConfirmed` false answers the price only; a `request-id` header makes a repeat within 24 hours answer the first result and charge nothing.',
         body: bulkActivateBody,
-        response: { 200: bulkActivateAnswer },
+        response: { 200: bulkActivateAnswer, '4xx': activationRefusal },
       },
     },
     async (request) => {

@@ -128,7 +128,36 @@ export function splitCost(cost: number, rows: number): number[] {
  * price only. Locks: the devices (id order), then the caller's account; nothing that locks an
  * account first and a device after may exist, or the two could deadlock.
  */
-export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input: BulkActivateBody; requestId: string | null }) {
+export async function bulkActivate(args: { ctx: Ctx; input: BulkActivateBody; requestId: string | null }) {
+  try {
+    return await activate(args);
+  } catch (error) {
+    throw await withFailedActivations(args.ctx, error, args.input.requestData);
+  }
+}
+
+/**
+ * A refusal names each app it did not activate, with the reason in the caller's language, as
+ * reseller bots read it (`successful_count` 0, `failed_activations`): the apps the check blocked,
+ * or every app of the request when the refusal is the request's (no credit, another price).
+ */
+async function withFailedActivations(ctx: Ctx, error: unknown, request: { macAddress: string; app_ids: number[] }) {
+  if (!(error instanceof AppError) || error.status >= 500) return error;
+  const fields = Object.entries(error.options.fields ?? {});
+  const perApp = fields.filter(([field]) => field.startsWith('app_ids.')).map(([field, keys]) => [Number(field.slice(8)), keys[0]!] as const);
+  const reason = fields[0]?.[1][0] ?? error.key;
+  const failed = perApp.length > 0 ? perApp : request.app_ids.map((id) => [id, reason] as const);
+  const names = new Map((await repo.applicationsByIds(ctx.db, request.app_ids)).map((a) => [a.id, a.appName]));
+  const failedActivations = failed.map(([id, key]) => ({
+    mac_address: request.macAddress,
+    app_id: id,
+    module: names.get(id) ?? '',
+    error: translate(ctx.locale, key, { field: translate(ctx.locale, 'fields.app_ids'), ...error.options.params }),
+  }));
+  return new AppError(error.code, { ...error.options, key: error.key, body: { successful_count: 0, failed_activations: failedActivations } });
+}
+
+async function activate({ ctx, input, requestId }: { ctx: Ctx; input: BulkActivateBody; requestId: string | null }) {
   const me = callerOf(ctx);
   const request = input.requestData;
   const pkg = packageOfTrialCode(request.is_trial)!;
@@ -151,6 +180,8 @@ export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input:
       credit_points: cost,
       credit_point: await balanceOf(ctx),
       activated_devices: [],
+      successful_count: 0,
+      failed_activations: [],
     };
   }
 
@@ -212,6 +243,8 @@ export async function bulkActivate({ ctx, input, requestId }: { ctx: Ctx; input:
         module: a.appName,
         is_lifetime: pkg === 'Lifetime',
       })),
+      successful_count: activated.length,
+      failed_activations: [],
     };
   });
 }

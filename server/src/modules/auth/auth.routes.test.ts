@@ -57,7 +57,7 @@ describe('POST /api/login', () => {
       status: true,
       msg: translate('en', 'success.loggedIn'),
       token: expect.any(String),
-      data: { IBOReseller: { name: reseller.name, email: reseller.email } },
+      data: { IBOReseller: { id: reseller.id, name: reseller.name, email: reseller.email, credit_point: 0, status: 1 } },
       permissions: expect.any(Array),
       hasPasscode: false,
       statusCode: 200,

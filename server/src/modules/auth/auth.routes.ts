@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       msg: translate(ctx.locale, 'success.loggedIn'),
       token: result.token,
-      data: { IBOReseller: { name: result.name, email: result.email } },
+      data: { IBOReseller: result.account },
       permissions: result.permissions,
       hasPasscode: result.hasPasscode,
       statusCode: 200,

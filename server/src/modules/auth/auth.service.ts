@@ -10,6 +10,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type ResetPasswordBody,
+  type SignedInAccount,
 } from '@panel/contract';
 import { emailTokens, roles, sessions, users } from '../../db/schema.js';
 import { adminRoleId, liveRole } from '../../db/roles.js';
@@ -62,11 +63,15 @@ export async function login({ ctx, input, admin, userAgent }: { ctx: Ctx; input:
   return {
     token,
     expiresAt,
-    name: user.name,
-    email: user.email,
+    account: signedInAccount({ userId: user.id, name: user.name, email: user.email, creditPoint: user.creditPoint }),
     permissions: [...(auth?.permissions ?? [])],
     hasPasscode: user.creditSharePasscodeHash !== null,
   };
+}
+
+/** `data.IBOReseller` of the sign-in and profile answers. Only an active, enabled account gets this far: status 1. */
+export function signedInAccount(account: { userId: number; name: string; email: string; creditPoint: number }): SignedInAccount {
+  return { id: account.userId, name: account.name, email: account.email, credit_point: account.creditPoint, status: 1 };
 }
 
 export async function logout(ctx: Ctx) {

@@ -4,11 +4,12 @@ import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { hashSecret, verifySecret } from '../../lib/secrets.js';
+import { signedInAccount } from '../auth/auth.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 
 export async function getProfile(ctx: Ctx) {
   const me = callerOf(ctx);
-  return { id: me.userId, name: me.name, email: me.email, hasPasscode: me.hasPasscode };
+  return { id: me.userId, name: me.name, email: me.email, hasPasscode: me.hasPasscode, IBOReseller: signedInAccount(me) };
 }
 
 /** A new password signs the account out of every other session; this one stays. */
