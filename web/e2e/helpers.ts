@@ -122,3 +122,14 @@ export async function appIdOf(page: Page, name: string): Promise<number> {
   expect(app, `${name} is among the caller's applications`).toBeTruthy();
   return app!.id;
 }
+
+/** Through the API: `email` (a reseller with credit) signs in and activates `mac` for a year in these applications. */
+export async function activateAs(page: Page, email: string, mac: string, appIds: number[]) {
+  const login = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const res = await page.request.post('/api/bulk-multi-app-activate', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { requestData: { is_trial: 3, macAddress: mac, app_ids: appIds, isConfirmed: true } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

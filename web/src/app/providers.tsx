@@ -1,21 +1,18 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, createTheme, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider, localStorageColorSchemeManager, useDirection } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@panel/contract';
 import { isRtl } from '../i18n';
 import { queryClient } from './query-client';
+import { cssVariablesResolver, theme } from './theme';
 import { toastContainer } from '../components/toast';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './shell.css';
 
-const theme = createTheme({
-  primaryColor: 'indigo',
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, "Segoe UI", Tahoma, sans-serif',
-  // `sm` is where the sidebar turns into a hamburger menu: 768 px and narrower (core-panel.md §2).
-  breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
-});
+/** Light, dark or the system's, remembered in this browser. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -45,7 +42,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={isRtl(i18n.language as Locale) ? 'rtl' : 'ltr'} detectDirection={false}>
       <DirectionSync />
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <Toasts />
           {children}

@@ -9,7 +9,7 @@ import {
   type ActivatedAppsAnswer,
   type ActivationRecord,
 } from '@panel/contract';
-import { formatLogDate } from '../lib/date-format';
+import { formatLogDate } from '../lib/format';
 import { AppName } from './app-name';
 import { DateRangeInput } from './date-range-input';
 import { DataTable, type Column, type Sort } from './data-table';

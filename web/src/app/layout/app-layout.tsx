@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
 import { AppShell } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { Footer } from './footer';
+import { PageHeading } from './page-heading';
 import { refreshOwnPermissions } from '../../lib/user-permissions';
 
 /** The sidebar becomes a hamburger menu at 768 px and narrower (core-panel.md §2, §9). */
 const BREAKPOINT = 'sm';
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   // The cookie holds the permissions of sign-in time; an admin may have changed the role since.
   useEffect(() => {
@@ -23,13 +26,17 @@ export function AppLayout() {
       footer={{ height: 44 }}
       padding="md"
     >
+      <a href="#main" className="skip-link">
+        {t('layout.skipToContent')}
+      </a>
       <AppShell.Header>
         <TopBar navOpened={opened} onToggleNav={toggle} />
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar aria-label={t('nav.main')}>
         <Sidebar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <PageHeading />
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>

@@ -12,7 +12,7 @@ export function Footer() {
   return (
     <Group h="100%" px="md" justify="space-between">
       <Text size="xs" c="dimmed">
-        {t('layout.footer')}
+        {t('layout.panelName')}
       </Text>
       <Group gap="md">
         {whatsapp && (

@@ -1,10 +1,11 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
-import { IconDashboard, IconLogout } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Collapse, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { IconChevronRight, IconDashboard, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { session } from '../../lib/session';
 import { allowed } from '../../lib/session';
-import { NAV_GROUPS } from '../navigation';
+import { NAV_GROUPS, type NavGroup } from '../navigation';
 import { useLogout } from '../../lib/use-logout';
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -17,7 +18,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   );
   return (
     <Stack justify="space-between" h="100%" p="xs" gap={0}>
-      <ScrollArea type="auto" component="nav" aria-label={t('nav.main')}>
+      <ScrollArea type="auto">
         <NavLink
           component={RouterLink}
           to="/dashboard"
@@ -26,31 +27,9 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           active={pathname === '/dashboard'}
           onClick={onNavigate}
         />
-        {groups.map((group) => {
-          const Icon = group.icon;
-          const containsActive = group.items.some((i) => pathname.startsWith(i.to));
-          return (
-            <NavLink
-              key={group.key}
-              component="button"
-              label={t(group.labelKey)}
-              leftSection={<Icon size={18} />}
-              defaultOpened={containsActive}
-              childrenOffset={28}
-            >
-              {group.items.map((item) => (
-                <NavLink
-                  key={item.to}
-                  component={RouterLink}
-                  to={item.to}
-                  label={t(item.labelKey)}
-                  active={pathname.startsWith(item.to)}
-                  onClick={onNavigate}
-                />
-              ))}
-            </NavLink>
-          );
-        })}
+        {groups.map((group) => (
+          <SidebarGroup key={group.key} group={group} pathname={pathname} onNavigate={onNavigate} />
+        ))}
       </ScrollArea>
       <NavLink
         component="button"
@@ -60,5 +39,40 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         disabled={logout.isPending}
       />
     </Stack>
+  );
+}
+
+/** A group of the sidebar: a button that says whether its list is open and which list it controls. */
+function SidebarGroup({ group, pathname, onNavigate }: { group: NavGroup; pathname: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [opened, setOpened] = useState(() => group.items.some((i) => pathname.startsWith(i.to)));
+  const Icon = group.icon;
+  return (
+    <>
+      <NavLink
+        component="button"
+        label={t(group.labelKey)}
+        leftSection={<Icon size={18} aria-hidden />}
+        rightSection={<IconChevronRight size={14} aria-hidden className="nav-chevron" data-opened={opened || undefined} />}
+        aria-expanded={opened}
+        aria-controls={listId}
+        onClick={() => setOpened((o) => !o)}
+      />
+      <Collapse expanded={opened} id={listId}>
+        <div style={{ paddingInlineStart: 28 }}>
+          {group.items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              label={t(item.labelKey)}
+              active={pathname.startsWith(item.to)}
+              onClick={onNavigate}
+            />
+          ))}
+        </div>
+      </Collapse>
+    </>
   );
 }

@@ -1,12 +1,12 @@
-import { ActionIcon, Badge, Burger, Group, Title, useDirection } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Group, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
-import { LANGUAGE_TAGS } from '@panel/contract';
+import { ColorSchemeMenu } from '../../components/color-scheme-control';
 import { LanguageMenu } from '../../components/language-menu';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import { currentLocale } from '../../i18n';
+import { formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useCreditPoints } from '../../features/credit/get-credit-points';
 import { NotificationBell } from '../../features/notifications/notification-bell';
@@ -20,9 +20,7 @@ function CreditBadge({ compact }: { compact: boolean }) {
   // Nothing rather than "0 credits" until the balance is known.
   let text = '—';
   if (!credit.isError && points !== undefined) {
-    text = compact
-      ? new Intl.NumberFormat(LANGUAGE_TAGS[currentLocale()], { notation: 'compact', maximumFractionDigits: 1 }).format(points)
-      : t('layout.creditBalance', { count: points });
+    text = compact ? formatNumber(points, undefined, { compact: true }) : t('layout.creditBalance', { count: points, amount: formatNumber(points) });
   }
   return (
     <Badge
@@ -32,7 +30,7 @@ function CreditBadge({ compact }: { compact: boolean }) {
       style={{ flexShrink: 0 }}
       leftSection={<IconCoins size={14} aria-hidden />}
       title={credit.isError ? t('layout.loadFailed') : t('layout.creditPoints')}
-      aria-label={compact && points !== undefined ? t('layout.creditBalance', { count: points }) : undefined}
+      aria-label={compact && points !== undefined ? t('layout.creditBalance', { count: points, amount: formatNumber(points) }) : undefined}
       color={credit.isError ? 'red' : 'indigo'}
     >
       {text}
@@ -56,13 +54,17 @@ export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
             <BackIcon size={20} />
           </ActionIcon>
         )}
-        <Title order={3} size={phone ? 'h5' : 'h4'} lineClamp={1} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {route ? t(route.titleKey) : ''}
-        </Title>
+        {/* On a phone the screen's name stays in sight here; its heading is the main content's h1. */}
+        {phone && (
+          <Text fw={700} lineClamp={1} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {route ? t(route.titleKey) : ''}
+          </Text>
+        )}
       </Group>
       <Group gap={phone ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
         <CreditBadge compact={phone} />
         {phone ? <LanguageMenu /> : <LanguageSwitcher />}
+        <ColorSchemeMenu />
         {session.has('notif-bell') && <NotificationBell />}
       </Group>
     </Group>

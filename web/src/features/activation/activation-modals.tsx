@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Tab
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
-import { formatLogDate } from '../../lib/date-format';
+import { formatLogDate } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
 
 /** What the person asked for, frozen when the status check answered. */

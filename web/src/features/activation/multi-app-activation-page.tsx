@@ -19,7 +19,7 @@ import { useMacField } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
 import { toastError, toastSuccess } from '../../components/toast';
-import { formatLogDate } from '../../lib/date-format';
+import { formatLogDate } from '../../lib/format';
 import { session } from '../../lib/session';
 import { activationFailure, type ActivationFailure } from './activation-errors';
 import { AppStatusModal, ConfirmActivationModal, type ActivationRequest } from './activation-modals';

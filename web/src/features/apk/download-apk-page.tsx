@@ -114,9 +114,6 @@ export function DownloadApkPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('apk.title')}
-        </Title>
         {can.add && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => open()}>
             {t('apk.add')}

@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime } from '../../lib/date-format';
+import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { applicationSaveMessage } from './application-errors';
 import { useDeleteApplication } from './delete-application';

@@ -18,7 +18,7 @@ import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
-import { formatDateTime } from '../../lib/date-format';
+import { formatDateTime } from '../../lib/format';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
 import { useApplication } from './get-application';
 import { imageProblem } from '../../components/image-input';

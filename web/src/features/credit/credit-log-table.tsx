@@ -4,7 +4,7 @@ import { CREDIT_TR_TYPES, type CreditLogEntry, type CreditTrType } from '@panel/
 import { DataTable, type Column, type Sort } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { useListParams } from '../../components/use-list-params';
-import { formatLogDate } from '../../lib/date-format';
+import { formatLogDate } from '../../lib/format';
 import { useCreditTransactionLogs, type CreditLogsParams } from './get-credit-transaction-logs';
 
 /** The log's default order (core-panel.md §9): newest first. */

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { useActivationDashboard } from './get-activation-dashboard';
 
 /** One colour per module, kept when others are hidden so a slice never changes colour. */
-const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6', 'indigo.6', 'yellow.6', 'violet.6', 'green.6'];
+const COLORS = ['blue.7', 'teal.7', 'orange.7', 'grape.7', 'red.7', 'cyan.7', 'lime.7', 'pink.7', 'indigo.7', 'yellow.7', 'violet.7', 'green.7'];
 
 /**
  * The dashboard's pie chart (core-panel.md §2): activations per module over the last month.

@@ -3,7 +3,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from
 import { IconCoins, IconShare, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@panel/contract';
-import { ACCEPT_LANGUAGE, currentLocale } from '../../i18n';
+import { formatNumber } from '../../lib/format';
 import { allowed, session } from '../../lib/session';
 import { CreditShareReportForm } from '../credit/credit-share-report-form';
 import { useCreditPoints } from '../credit/get-credit-points';
@@ -79,7 +79,7 @@ function StatTile({ id, label, icon, query, value, failure }: TileProps) {
             </Text>
           ) : (
             <Text fz={28} fw={700} lh={1.2}>
-              {new Intl.NumberFormat(ACCEPT_LANGUAGE[currentLocale()]).format(value)}
+              {formatNumber(value)}
             </Text>
           )}
         </div>

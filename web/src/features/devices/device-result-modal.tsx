@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CheckDeviceAnswer } from '@panel/contract';
 import { AppName } from '../../components/app-name';
 import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
-import { formatLogDate } from '../../lib/date-format';
+import { formatLogDate } from '../../lib/format';
 
 /** What the modal shows: the device, or that there is none. */
 export type CheckResult = { kind: 'found'; answer: CheckDeviceAnswer } | { kind: 'notFound' };

@@ -24,12 +24,13 @@ export function NotificationBell() {
 
   return (
     <Popover width={360} position="bottom-end" shadow="md" withArrow trapFocus={false}>
+      {/* The button itself is the target: it carries the popup's aria-haspopup and aria-expanded. */}
       <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.bellLabel', { unread })}>
-            <IconBell size={22} />
-          </ActionIcon>
-        </Indicator>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.bellLabel', { unread })}>
+          <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={2}>
+            <IconBell size={22} aria-hidden />
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} role="dialog" aria-label={t('notifications.title')}>
         <Group justify="space-between" px="sm" py="xs">

@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerNotification } from '@panel/contract';
 import { SafeHtml } from '../../components/safe-html';
-import { ACCEPT_LANGUAGE, currentLocale } from '../../i18n';
+import { formatDateTime } from '../../lib/format';
 
 type Props = {
   notification: ResellerNotification;
@@ -13,12 +13,6 @@ type Props = {
   /** Cuts a long description to a few lines (the bell's list). */
   clamp?: boolean;
 };
-
-export function formatNotificationDate(iso: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(ACCEPT_LANGUAGE[currentLocale()], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** One notification: title, date, its (sanitised) HTML and, while unread, a Mark as Read button. */
 export function NotificationItem({ notification, read, onMarkRead, marking, clamp }: Props) {
@@ -30,7 +24,7 @@ export function NotificationItem({ notification, read, onMarkRead, marking, clam
           {notification.title}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={notification.created_at}>{formatNotificationDate(notification.created_at)}</time>
+          <time dateTime={notification.created_at}>{formatDateTime(notification.created_at)}</time>
         </Text>
       </Group>
       <SafeHtml

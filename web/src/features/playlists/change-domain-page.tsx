@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Stack, Group, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { updatePlaylistBody, URL_MAX_LENGTH } from '@panel/contract';
 import { ApiError } from '../../api/client';
@@ -84,9 +84,6 @@ export function ChangeDomainPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t('changeDomain.title')}
-      </Title>
       <Card withBorder padding="lg">
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlaylistAdd, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCheckDeviceStatus } from '../../api/check-device-status';
@@ -37,9 +37,6 @@ export function PlaylistsPage() {
 
   return (
     <Stack maw={720}>
-      <Title order={1} size="h3">
-        {t('playlists.title')}
-      </Title>
       <Card withBorder padding="lg">
         <Stack>
           <Text size="sm" c="dimmed">

@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { profileBody, type ProfileBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
+import { ColorSchemeChoice } from '../../components/color-scheme-control';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useProfile } from '../../api/profile';
@@ -32,12 +33,17 @@ export function ProfilePage() {
   }
 
   return (
-    <Card withBorder maw={560} padding="lg">
-      <Title order={2} size="h4" mb="md">
-        {t('profile.title')}
-      </Title>
-      {content}
-    </Card>
+    <Stack maw={560}>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="md">
+          {t('profile.title')}
+        </Title>
+        {content}
+      </Card>
+      <Card withBorder padding="lg">
+        <ColorSchemeChoice />
+      </Card>
+    </Stack>
   );
 }
 

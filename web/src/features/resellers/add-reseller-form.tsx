@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADD_RESELLER_REDIRECT_MS, type AddResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, addResellerBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
@@ -68,9 +68,6 @@ export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
   const busy = mutation.isPending || redirecting;
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t(kind === 'reseller' ? 'resellerForms.add.title' : 'resellerForms.add.subTitle')}
-      </Title>
       <Card withBorder padding="lg">
         <form onSubmit={submit} noValidate>
           <Stack>

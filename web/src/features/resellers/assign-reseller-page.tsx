@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountSummary } from './account-summary';
 import { useSubResellerDetail } from './get-sub-reseller-detail';
@@ -45,9 +45,6 @@ export function AssignResellerPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t('resellerForms.assign.title')}
-      </Title>
       {content}
     </Stack>
   );

@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatLogDate } from '../../lib/date-format';
+import { formatLogDate, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useDeletedResellers } from './get-deleted-resellers';
 import { useReactivateReseller } from './reactivate-reseller';
@@ -49,7 +49,7 @@ export function DeletedResellersPage() {
       header: t('resellerList.columns.creditPoint'),
       sortable: true,
       align: 'right',
-      render: (r) => <Text size="sm">{r.credit_point.toLocaleString()}</Text>,
+      render: (r) => <Text size="sm">{formatNumber(r.credit_point)}</Text>,
     },
     { key: 'role', header: t('resellerList.columns.role'), render: (r) => <Text size="sm">{r.role_name}</Text> },
     { key: 'parent', header: t('resellerList.columns.parentEmail'), render: (r) => <Text size="sm">{r.parent_reseller?.email ?? '—'}</Text> },

@@ -50,9 +50,6 @@ export function EditResellerPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t('resellerForms.edit.title')}
-      </Title>
       {content}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Button, Checkbox, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBox,
@@ -26,7 +26,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatLogDate } from '../../lib/date-format';
+import { formatLogDate, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { ApiKeyModal } from './api-key-modal';
 import { BulkActionModal, type BulkAction } from './bulk-action-modal';
@@ -269,7 +269,7 @@ export function ResellerListPage() {
       header: t('resellerList.columns.creditPoint'),
       sortable: true,
       align: 'right',
-      render: (r) => <Text size="sm">{r.credit_point.toLocaleString()}</Text>,
+      render: (r) => <Text size="sm">{formatNumber(r.credit_point)}</Text>,
     },
     { key: 'role', header: t('resellerList.columns.role'), render: (r) => <Text size="sm">{r.role_name}</Text> },
     {
@@ -299,10 +299,7 @@ export function ResellerListPage() {
   const meta = resellers.data?.meta;
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('resellerList.title')}
-        </Title>
+      <Group justify="flex-end">
         <Group gap="xs">
           {can.addSub && (
             <Button component={Link} to="/add-sub-reseller" variant="light" leftSection={<IconPlus size={16} />}>

@@ -1,7 +1,7 @@
 import { SUB_RESELLER_SEARCH_DEBOUNCE_MS } from '@panel/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Alert, Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBack, IconArrowsExchange, IconList, IconPencil, IconPlus, IconUserUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime } from '../../lib/date-format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useSubResellers } from './get-sub-resellers';
 import { usePromoteSubReseller } from './promote-sub-reseller';
@@ -66,7 +66,7 @@ export function SubResellerListPage() {
       header: t('resellerForms.subList.columns.creditPoint'),
       sortable: true,
       align: 'right',
-      render: (r) => <Text size="sm">{r.credit_point.toLocaleString()}</Text>,
+      render: (r) => <Text size="sm">{formatNumber(r.credit_point)}</Text>,
     },
   ];
   if (showPasscode) {
@@ -185,9 +185,6 @@ export function SubResellerListPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h3">
-            {t('resellerForms.subList.title')}
-          </Title>
           {owner && (
             <Text size="sm" c="dimmed">
               {t('resellerForms.subList.parentEmail', { email: owner.email })}

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { AccountSummary } from './account-summary';
@@ -45,9 +45,6 @@ export function SwitchSubResellerPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t('resellerForms.switch.title')}
-      </Title>
       {content}
     </Stack>
   );

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { activateAs, appIdOf, bearer, createFundedReseller, playerCall, randomMac, signInAdmin } from './helpers';
+import { E2E } from './env';
+
+/**
+ * Every route of the route table, checked by axe-core with the WCAG 2.1 A and AA rules: no
+ * critical, serious or moderate violation. Axe reads joined Arabic letters as an icon font and
+ * skips its contrast check on them, so the contrast rule runs on the English pass (one theme for
+ * both) and every other rule in both languages.
+ */
+const ROUTE_TABLE = fs.readFileSync(path.resolve(import.meta.dirname, '../src/app/routes.tsx'), 'utf8');
+const ALL_PATHS = [...ROUTE_TABLE.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!);
+const GUEST_PATHS = ['/login', `/${E2E.adminPrefix}/admin-login`, '/sign-up', '/forget-password', '/reset-password/not-a-token', '/create-password', '/update-email', '/verify-your-email', '/email-verification-page'];
+const SEVERE = new Set(['critical', 'serious', 'moderate']);
+
+async function violations(page: Page, rules: { contrast: boolean }) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (!rules.contrast) builder.disableRules(['color-contrast']);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => SEVERE.has(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/** Waits for the screen to settle: its heading is shown and nothing is loading. */
+async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
+test('every screen passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page);
+  // Some data: a funded reseller with a sub-reseller and an activated device.
+  const ibo = await appIdOf(page, 'IBOPLAYER');
+  const resellerEmail = await createFundedReseller(page, { label: 'a11y', name: 'Axe Reseller', appIds: [ibo], credit: 5 });
+  const list = await page.request.get('/api/total-resellers/list', { headers: await bearer(page), params: { search_title: resellerEmail } });
+  const resellerId = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+  const mac = randomMac();
+  await playerCall(page.request, 'register', { app_id: ibo, mac_address: mac });
+  await activateAs(page, resellerEmail, mac, [ibo]);
+
+  const params: Record<string, string> = { ':resellerId': String(resellerId), ':id': String(ibo) };
+  const signedInPaths = ALL_PATHS.filter((p) => !GUEST_PATHS.includes(p) && !p.startsWith('/:prefix') && !p.startsWith('/reset-password/')).map((p) =>
+    p.replace(/:\w+/g, (name) => params[name]!),
+  );
+  expect(signedInPaths.length).toBeGreaterThan(25);
+  const found: string[] = [];
+  for (const locale of ['en', 'ar'] as const) {
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    for (const route of signedInPaths) {
+      await page.goto(route);
+      await settled(page);
+      for (const v of await violations(page, { contrast: locale === 'en' })) found.push(`${locale} ${route}: ${v}`);
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('locale'));
+  expect(found).toEqual([]);
+});
+
+test('the sign-in screens pass axe in English and Arabic', async ({ page }) => {
+  const found: string[] = [];
+  for (const locale of ['en', 'ar'] as const) {
+    await page.goto('/login');
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    for (const route of GUEST_PATHS) {
+      await page.goto(route);
+      await expect(page.locator('h1').first()).toBeVisible();
+      for (const v of await violations(page, { contrast: locale === 'en' })) found.push(`${locale} ${route}: ${v}`);
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('locale'));
+  expect(found).toEqual([]);
+});
+
+test('the shell passes axe at 375 px, its menu open and closed', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/login');
+  expect(await violations(page, { contrast: true })).toEqual([]);
+  await signInAdmin(page);
+  await settled(page);
+  expect(await violations(page, { contrast: true })).toEqual([]);
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  expect(await violations(page, { contrast: true })).toEqual([]);
+});

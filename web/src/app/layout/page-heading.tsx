@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useMatches } from 'react-router';
+import type { PrivateRoute } from '../routes';
+
+/**
+ * The screen's one `h1`, its title, at the top of the main content. After every route change the
+ * focus moves here, so that a keyboard's next Tab reaches the screen and not the sidebar again, and
+ * the document's title names the screen in the chosen language.
+ */
+export function PageHeading() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const route = useMatches().at(-1)?.handle as PrivateRoute | undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const title = route ? t(route.titleKey) : '';
+  const first = useRef(true);
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('layout.panelName')}` : t('layout.panelName');
+  }, [title, t]);
+  useEffect(() => {
+    // Not on the first screen after a full load: the browser starts at the top of the page, as it should.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [pathname]);
+
+  return (
+    <Title order={1} size="h3" mb="md" ref={heading} tabIndex={-1} className="page-heading">
+      {title}
+    </Title>
+  );
+}

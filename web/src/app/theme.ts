@@ -1,0 +1,40 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Mantine's palettes with their darker shades darkened where white text on them, or their own
+ * text on their lightest shades, read under WCAG 2.1 AA: white on shade 7 is at least 4.6:1, on
+ * shade 8 (filled buttons and badges) 5.5:1, and shade 9 (the light variants' text) on shade 1 4.6:1.
+ * Shades 0 to 5 are Mantine's own.
+ */
+const colors: Record<string, MantineColorsTuple> = {
+  red: ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#fa5252', '#d83838', '#c52b2b', '#a92323'],
+  indigo: ['#edf2ff', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc', '#5c7cfa', '#4c6ef5', '#4263eb', '#3b5bdb', '#344dc1'],
+  blue: ['#e7f5ff', '#d0ebff', '#a5d8ff', '#74c0fc', '#4dabf7', '#339af0', '#228be6', '#1a76c9', '#186ab6', '#165a9a'],
+  cyan: ['#e3fafc', '#c5f6fa', '#99e9f2', '#66d9e8', '#3bc9db', '#22b8cf', '#14a0b4', '#0d8091', '#0a7284', '#096171'],
+  teal: ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9', '#20c997', '#10a679', '#0a8560', '#077654', '#066448'],
+  green: ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#37a54b', '#298439', '#247834', '#1f652d'],
+  lime: ['#f4fce3', '#e9fac8', '#d8f5a2', '#c0eb75', '#a9e34b', '#94d82d', '#68a118', '#51810f', '#46740a', '#3e6309'],
+  yellow: ['#fff9db', '#fff3bf', '#ffec99', '#ffe066', '#ffd43b', '#fcc419', '#c08804', '#a26900', '#975800', '#8a4700'],
+  orange: ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#ff922b', '#e47112', '#c35106', '#b34509', '#9e350b'],
+};
+
+export const theme = createTheme({
+  colors,
+  primaryColor: 'indigo',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, "Segoe UI", Tahoma, sans-serif',
+  // `sm` is where the sidebar turns into a hamburger menu: 768 px and narrower (core-panel.md §2).
+  breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
+  components: {
+    // Keyboard users land on the first item when a menu opens, not on its container.
+    Menu: { defaultProps: { menuItemTabIndex: 0 } },
+  },
+});
+
+/** Dimmed text at 8:1 on white (Mantine's gray 6 reads at 3.3:1) and on the dark body. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1] },
+});

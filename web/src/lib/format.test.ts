@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@panel/contract';
+import { formatDateTime, formatLogDate, formatNumber } from './format';
+
+const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
+
+describe('formatDateTime', () => {
+  it('writes MM-dd-yyyy hh:mm a with a 12-hour clock in English', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 0, 7), 'en')).toBe('01-05-2026 12:07 AM');
+    expect(formatDateTime(new Date(2026, 10, 22, 12, 30), 'en')).toBe('11-22-2026 12:30 PM');
+    expect(formatDateTime(new Date(2026, 11, 31, 23, 59), 'en')).toBe('12-31-2026 11:59 PM');
+  });
+
+  it("writes each other language's own short date and time", () => {
+    const date = new Date(2026, 10, 22, 13, 30);
+    expect(formatDateTime(date, 'de')).toBe('22.11.26, 13:30');
+    expect(formatDateTime(date, 'br')).toBe('22/11/2026, 13:30');
+    expect(formatDateTime(date, 'esp')).toBe('22/11/26, 13:30');
+    // Arabic keeps its right-to-left marks around the slashes.
+    expect(formatDateTime(date, 'ar').replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30\sم$/);
+  });
+
+  it('answers an empty text for no date or an invalid one', () => {
+    expect(formatDateTime(null, 'en')).toBe('');
+    expect(formatDateTime('not a date', 'de')).toBe('');
+  });
+});
+
+describe('formatLogDate', () => {
+  it('writes en-US dates with a 12-hour clock in English', () => {
+    // ICU puts a narrow no-break space before AM/PM; \s matches it and a plain space alike.
+    expect(formatLogDate(new Date(2026, 0, 5, 0, 7, 9), 'en')).toMatch(/^1\/5\/2026, 12:07:09\sAM$/);
+    expect(formatLogDate(new Date(2026, 10, 22, 13, 30, 0), 'en')).toMatch(/^11\/22\/2026, 1:30:00\sPM$/);
+  });
+
+  it('writes the other languages to the second, in their own order', () => {
+    const date = new Date(2026, 10, 22, 13, 30, 5);
+    expect(formatLogDate(date, 'de')).toBe('22.11.2026, 13:30:05');
+    expect(formatLogDate(date, 'br')).toBe('22/11/2026, 13:30:05');
+    expect(formatLogDate(date, 'esp')).toBe('22/11/2026, 13:30:05');
+    expect(formatLogDate(date, 'ar').replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30:05\sم$/);
+  });
+
+  it('answers an empty text for no date or an invalid one', () => {
+    expect(formatLogDate(undefined, 'en')).toBe('');
+    expect(formatLogDate('not a date', 'ar')).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it("groups digits the language's way", () => {
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatNumber(1234567, 'de')).toBe('1.234.567');
+    expect(formatNumber(1234567, 'br')).toBe('1.234.567');
+    expect(formatNumber(1234567, 'esp')).toBe('1.234.567');
+    expect(formatNumber(1234567, 'ar')).toBe('1,234,567');
+  });
+
+  it('writes compact amounts', () => {
+    expect(formatNumber(1_250_000, 'en', { compact: true })).toBe('1.3M');
+    expect(formatNumber(1_250_000, 'de', { compact: true })).toMatch(/^1,3\sMio\.$/);
+  });
+
+  it('uses Latin digits in every language, Arabic included', () => {
+    for (const locale of LOCALES) {
+      expect(formatNumber(9876543210, locale), locale).toMatch(LATIN_ONLY);
+      expect(formatLogDate(new Date(2026, 0, 1, 9, 8, 7), locale), locale).toMatch(LATIN_ONLY);
+    }
+  });
+});
