@@ -22,7 +22,7 @@ async function violations(page: Page, rules: { contrast: boolean }) {
   const results = await builder.analyze();
   return results.violations
     .filter((v) => SEVERE.has(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).slice(0, 3).join(' | ')}`);
 }
 
 /** Waits for the screen to settle: its heading is shown and nothing is loading. */

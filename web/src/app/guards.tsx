@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
+import { i18n } from '../i18n';
 import { allowed, session } from '../lib/session';
 import { useProfile } from '../api/profile';
 import type { PrivateRoute } from './routes';
@@ -8,7 +9,7 @@ import type { PrivateRoute } from './routes';
 export function FullPageLoader() {
   return (
     <Center h="100vh">
-      <Loader aria-label="loading" />
+      <Loader aria-label={i18n.t('common.loading')} />
     </Center>
   );
 }

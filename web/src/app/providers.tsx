@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager, useDirection } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@panel/contract';
 import { isRtl } from '../i18n';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, themeFor } from './theme';
 import { toastContainer } from '../components/toast';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -38,7 +38,8 @@ function DirectionSync() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const theme = useMemo(() => themeFor(t), [t]);
   return (
     <DirectionProvider initialDirection={isRtl(i18n.language as Locale) ? 'rtl' : 'ltr'} detectDirection={false}>
       <DirectionSync />

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import type { TFunction } from 'i18next';
 
 /**
  * Mantine's palettes with their darker shades darkened where white text on them, or their own
@@ -18,23 +19,39 @@ const colors: Record<string, MantineColorsTuple> = {
   orange: ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#ff922b', '#e47112', '#c35106', '#b34509', '#9e350b'],
 };
 
-export const theme = createTheme({
-  colors,
-  primaryColor: 'indigo',
-  primaryShade: { light: 8, dark: 8 },
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, "Segoe UI", Tahoma, sans-serif',
-  // `sm` is where the sidebar turns into a hamburger menu: 768 px and narrower (core-panel.md §2).
-  breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
-  components: {
-    // Keyboard users land on the first item when a menu opens, not on its container.
-    Menu: { defaultProps: { menuItemTabIndex: 0 } },
-  },
-});
+/**
+ * The theme in the chosen language: the component library's own labels (a password's show
+ * button, close and clear buttons) are given translated defaults, so no screen shows English.
+ */
+export const themeFor = (t: TFunction) =>
+  createTheme({
+    colors,
+    primaryColor: 'indigo',
+    primaryShade: { light: 8, dark: 8 },
+    defaultRadius: 'md',
+    fontFamily: 'system-ui, "Segoe UI", Tahoma, sans-serif',
+    // `sm` is where the sidebar turns into a hamburger menu: 768 px and narrower (core-panel.md §2).
+    breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
+    components: {
+      // Keyboard users land on the first item when a menu opens, not on its container.
+      Menu: { defaultProps: { menuItemTabIndex: 0 } },
+      // A spinner with a label is a status message; without the role its label would be ignored.
+      Loader: { defaultProps: { role: 'status' } },
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('auth.showPassword') } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+      Select: { defaultProps: { clearButtonProps: { 'aria-label': t('common.clear') } } },
+      MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': t('common.clear') } } },
+    },
+  });
 
-/** Dimmed text at 8:1 on white (Mantine's gray 6 reads at 3.3:1) and on the dark body. */
+/**
+ * Dimmed text at 8:1 on white (Mantine's gray 6 reads at 3.3:1), and placeholders (which axe
+ * rightly counts as text where a picker shows them) at 4.7:1; both readable on the dark body too.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
-  dark: { '--mantine-color-dimmed': t.colors.dark[1] },
+  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-placeholder': '#6c757d' },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': '#9a9a9a' },
 });

@@ -113,7 +113,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
     },
     { key: 'credit_point', header: t('activatedApps.columns.credit'), sortable: true, align: 'right', render: (row) => row.credit_point },
     ...(remarks ? [{ key: 'comment', header: t('activatedApps.columns.remarks'), render: remarks, width: 220 }] : []),
-    { key: 'activated_from', header: t('activatedApps.columns.activatedFrom'), render: (row) => row.activated_from },
+    { key: 'activated_from', header: t('activatedApps.columns.activatedFrom'), render: (row) => t(`activatedApps.sources.${row.activated_from}`, { defaultValue: row.activated_from }) },
     {
       key: 'created_at',
       header: t('activatedApps.columns.createdAt'),

@@ -30,7 +30,6 @@ function CreditBadge({ compact }: { compact: boolean }) {
       style={{ flexShrink: 0 }}
       leftSection={<IconCoins size={14} aria-hidden />}
       title={credit.isError ? t('layout.loadFailed') : t('layout.creditPoints')}
-      aria-label={compact && points !== undefined ? t('layout.creditBalance', { count: points, amount: formatNumber(points) }) : undefined}
       color={credit.isError ? 'red' : 'indigo'}
     >
       {text}

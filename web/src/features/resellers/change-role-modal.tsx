@@ -6,6 +6,7 @@ import { showSuccess } from '../../app/query-client';
 import { useChangeResellerRole } from './change-reseller-role';
 import { useRoles } from './get-roles';
 import { roleErrorMessage } from './reseller-errors';
+import { roleName } from '../../lib/role-name';
 
 type Props = { reseller: ResellerRow | undefined; onClose: () => void };
 
@@ -57,7 +58,7 @@ export function ChangeRoleModal({ reseller, onClose }: Props) {
         <Select
           label={t('resellerList.role.label')}
           placeholder={t('resellerList.role.placeholder')}
-          data={(roles.data?.roles ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          data={(roles.data?.roles ?? []).map((r) => ({ value: String(r.id), label: roleName(r.name) }))}
           value={value}
           onChange={(next) => {
             setChoice(next);

@@ -40,6 +40,7 @@ import { useRemoveReseller } from './remove-reseller';
 import { actionErrorMessage, reportErrorMessage, statusErrorMessage } from './reseller-errors';
 import { ResellerStatusBadge } from './reseller-status-badge';
 import { useUpdateResellerStatus } from './update-reseller-status';
+import { roleName } from '../../lib/role-name';
 
 type Dialog =
   | { kind: 'remove'; reseller: ResellerRow }
@@ -271,7 +272,7 @@ export function ResellerListPage() {
       align: 'right',
       render: (r) => <Text size="sm">{formatNumber(r.credit_point)}</Text>,
     },
-    { key: 'role', header: t('resellerList.columns.role'), render: (r) => <Text size="sm">{r.role_name}</Text> },
+    { key: 'role', header: t('resellerList.columns.role'), render: (r) => <Text size="sm">{roleName(r.role_name)}</Text> },
     {
       key: 'parent',
       header: t('resellerList.columns.parentEmail'),

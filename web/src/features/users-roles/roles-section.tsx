@@ -10,6 +10,7 @@ import { useDeleteRole } from './delete-role';
 import { useRoles } from './get-roles';
 import { RoleModal } from './role-modal';
 import { showRoleError } from './users-roles-errors';
+import { roleName } from '../../lib/role-name';
 
 /**
  * The role boxes: name, and the number of users with change-role. The first role (admin) is
@@ -66,11 +67,11 @@ export function RolesSection() {
           {roles.data.roles.map((role) => {
             const locked = role.id === firstId;
             return (
-              <Card key={role.id} withBorder padding="md" role="listitem" aria-label={role.name}>
+              <Card key={role.id} withBorder padding="md" role="listitem" aria-label={roleName(role.name)}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Stack gap={4} miw={0}>
                     <Text fw={600} truncate="end">
-                      {role.name}
+                      {roleName(role.name)}
                     </Text>
                     {canEdit && (
                       <Group gap={4} c="dimmed">

@@ -10,6 +10,7 @@ import { useEditUser } from './edit-user';
 import { useRoles } from './get-roles';
 import { useUser } from './get-user';
 import { userErrorMessage } from './users-roles-errors';
+import { roleName } from '../../lib/role-name';
 
 type Props = {
   opened: boolean;
@@ -72,7 +73,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
     else addUser.mutate(values, done);
   });
 
-  const roleOptions = (roles.data?.roles ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  const roleOptions = (roles.data?.roles ?? []).map((r) => ({ value: String(r.id), label: roleName(r.name) }));
 
   return (
     <form onSubmit={submit} noValidate>

@@ -14,6 +14,7 @@ import { useUsers } from './get-users';
 import { useUpdateUserStatus } from './update-user-status';
 import { UserDrawer } from './user-drawer';
 import { userErrorMessage } from './users-roles-errors';
+import { roleName } from '../../lib/role-name';
 
 /** The staff users: searchable, paged, with the status switch and an edit/delete menu per row. */
 export function UsersSection() {
@@ -50,7 +51,7 @@ export function UsersSection() {
     {
       key: 'role',
       header: t('usersRoles.users.role'),
-      render: (u) => (u.roles[0] ? <Badge variant="light">{u.roles[0].name}</Badge> : '—'),
+      render: (u) => (u.roles[0] ? <Badge variant="light">{roleName(u.roles[0].name)}</Badge> : '—'),
     },
     {
       key: 'status',
