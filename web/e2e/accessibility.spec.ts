@@ -16,9 +16,10 @@ const ALL_PATHS = [...ROUTE_TABLE.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!
 const GUEST_PATHS = ['/login', `/${E2E.adminPrefix}/admin-login`, '/sign-up', '/forget-password', '/reset-password/not-a-token', '/create-password', '/update-email', '/verify-your-email', '/email-verification-page'];
 const SEVERE = new Set(['critical', 'serious', 'moderate']);
 
-async function violations(page: Page, rules: { contrast: boolean }) {
+async function violations(page: Page, rules: { contrast: boolean; only?: string }) {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (!rules.contrast) builder.disableRules(['color-contrast']);
+  if (rules.only) builder.withRules([rules.only]);
   const results = await builder.analyze();
   return results.violations
     .filter((v) => SEVERE.has(v.impact ?? ''))
@@ -31,8 +32,8 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
-test('every screen passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 px', async ({ page }) => {
-  test.setTimeout(300_000);
+test('every screen passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 px, and meets contrast in the dark scheme', async ({ page }) => {
+  test.setTimeout(400_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
   // Some data: a funded reseller with a sub-reseller and an activated device.
@@ -50,15 +51,20 @@ test('every screen passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 
   );
   expect(signedInPaths.length).toBeGreaterThan(25);
   const found: string[] = [];
-  for (const locale of ['en', 'ar'] as const) {
-    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+  const passes = [
+    { locale: 'en', scheme: 'light', rules: { contrast: true } },
+    { locale: 'ar', scheme: 'light', rules: { contrast: false } },
+    { locale: 'en', scheme: 'dark', rules: { contrast: true, only: 'color-contrast' } },
+  ];
+  for (const { locale, scheme, rules } of passes) {
+    await page.evaluate(([l, s]) => (localStorage.setItem('locale', l!), localStorage.setItem('color-scheme', s!)), [locale, scheme]);
     for (const route of signedInPaths) {
       await page.goto(route);
       await settled(page);
-      for (const v of await violations(page, { contrast: locale === 'en' })) found.push(`${locale} ${route}: ${v}`);
+      for (const v of await violations(page, rules)) found.push(`${locale} ${scheme} ${route}: ${v}`);
     }
   }
-  await page.evaluate(() => localStorage.removeItem('locale'));
+  await page.evaluate(() => (localStorage.removeItem('locale'), localStorage.removeItem('color-scheme')));
   expect(found).toEqual([]);
 });
 

@@ -34,7 +34,7 @@ export const themeFor = (t: TFunction) =>
     breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' },
     components: {
       // Keyboard users land on the first item when a menu opens, not on its container.
-      Menu: { defaultProps: { menuItemTabIndex: 0 } },
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false, menuItemTabIndex: 0 } },
       // A spinner with a label is a status message; without the role its label would be ignored.
       Loader: { defaultProps: { role: 'status' } },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('auth.showPassword') } } },

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches, useNavigationType } from 'react-router';
 import type { PrivateRoute } from '../routes';
 
 /**
@@ -12,22 +12,22 @@ import type { PrivateRoute } from '../routes';
 export function PageHeading() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const shown = useRef<string>(undefined);
   const route = useMatches().at(-1)?.handle as PrivateRoute | undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const title = route ? t(route.titleKey) : '';
-  const first = useRef(true);
 
   useEffect(() => {
     document.title = title ? `${title} · ${t('layout.panelName')}` : t('layout.panelName');
   }, [title, t]);
   useEffect(() => {
-    // Not on the first screen after a full load: the browser starts at the top of the page, as it should.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [pathname]);
+    // Not after a full load (the shell's first screen, reached by a 'POP'): the browser starts at
+    // the top of the page, skip link first. Arriving from another screen, sign-in included, it does.
+    const arrived = shown.current === undefined ? navigationType !== 'POP' : shown.current !== pathname;
+    shown.current = pathname;
+    if (arrived) heading.current?.focus();
+  }, [pathname, navigationType]);
 
   return (
     <Title order={1} size="h3" mb="md" ref={heading} tabIndex={-1} className="page-heading">
