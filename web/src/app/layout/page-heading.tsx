@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useMatches, useNavigationType } from 'react-router';
 import type { PrivateRoute } from '../routes';
 
 /**
@@ -24,7 +24,7 @@ export function PageHeading() {
   useEffect(() => {
     // Not after a full load (the shell's first screen, reached by a 'POP'): the browser starts at
     // the top of the page, skip link first. Arriving from another screen, sign-in included, it does.
-    const arrived = shown.current === undefined ? navigationType !== 'POP' : shown.current !== pathname;
+    const arrived = shown.current === undefined ? navigationType !== NavigationType.Pop : shown.current !== pathname;
     shown.current = pathname;
     if (arrived) heading.current?.focus();
   }, [pathname, navigationType]);
