@@ -46,7 +46,7 @@ export function SetPasscodePage() {
 
   const toggle = { 'aria-label': t('passcode.set.showPasscode') };
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+    <Box component="main" mih="100vh" bg="var(--mantine-color-body)">
       <Modal
         opened
         onClose={() => undefined}

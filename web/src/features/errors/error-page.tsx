@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,8 +7,11 @@ import { session } from '../../lib/session';
 /** The error pages of core-panel.md §2: /404, /401 and /403. */
 export function ErrorPage({ code }: { code: 404 | 401 | 403 }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${t(`errorPages.${code}.title`)} · ${t('layout.panelName')}`;
+  }, [code, t]);
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
         <Title order={1}>{t(`errorPages.${code}.title`)}</Title>
         <Text size="lg">{t(`errorPages.${code}.message`)}</Text>
@@ -23,9 +27,9 @@ export function ErrorPage({ code }: { code: 404 | 401 | 403 }) {
 export function RenderErrorPage() {
   const { t } = useTranslation();
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={2}>{t('errorPages.render.title')}</Title>
+        <Title order={1}>{t('errorPages.render.title')}</Title>
         <Text>{t('errorPages.render.message')}</Text>
         <Button onClick={() => window.location.reload()}>{t('errorPages.render.reload')}</Button>
       </Stack>
