@@ -30,7 +30,7 @@ export function PageHeading() {
   }, [pathname, navigationType]);
 
   return (
-    <Title order={1} size="h3" mb="md" ref={heading} tabIndex={-1} className="page-heading">
+    <Title order={1} size="h3" mb="md" ref={heading} tabIndex={-1}>
       {title}
     </Title>
   );
