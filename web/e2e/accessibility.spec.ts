@@ -32,7 +32,7 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
-test('every screen passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 px, and meets contrast in the dark scheme', async ({ page }) => {
+test('every screen has one h1 and passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 px, and meets contrast in the dark scheme', async ({ page }) => {
   test.setTimeout(400_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
@@ -61,6 +61,8 @@ test('every screen passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 
     for (const route of signedInPaths) {
       await page.goto(route);
       await settled(page);
+      const headings = await page.locator('h1').count();
+      if (headings !== 1) found.push(`${locale} ${scheme} ${route}: ${headings} h1 elements`);
       for (const v of await violations(page, rules)) found.push(`${locale} ${scheme} ${route}: ${v}`);
     }
   }

@@ -105,7 +105,7 @@ test("the admin disables and re-enables a reseller's boxes, then finds its activ
   await row.getByRole('button', { name: `Actions for ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Box management' }).click();
   await expect(page).toHaveURL(/\/box-management\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'Box management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Box Management', level: 1 })).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByText('Active boxes: 3')).toBeVisible();
   await expect(page.getByText('Disabled by box management: 0')).toBeVisible();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APP_NAME_MAX_LENGTH, APP_URL_MAX_LENGTH, applicationCreateFields, type ApplicationCreateFields } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
@@ -47,9 +47,6 @@ export function AddAppPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t('applications.addTitle')}
-      </Title>
       <Card withBorder padding="lg">
         <form onSubmit={submit} noValidate>
           <Stack>

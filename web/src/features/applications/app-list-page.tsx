@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Application, ApplicationSortKey } from '@panel/contract';
@@ -155,10 +155,7 @@ export function AppListPage() {
   const page = applications.data?.data;
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('applications.title')}
-        </Title>
+      <Group justify="flex-end">
         {canAdd && (
           <Button component={Link} to="/add-app" leftSection={<IconPlus size={16} />}>
             {t('applications.add')}

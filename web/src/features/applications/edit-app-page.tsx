@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -55,9 +55,6 @@ export function EditAppPage() {
   const app = application.data.data;
   return (
     <Stack maw={720}>
-      <Title order={1} size="h3">
-        {t('applications.editTitle')}
-      </Title>
       <LogoCard app={app} />
       <DetailsForm key={app.id} app={app} />
     </Stack>

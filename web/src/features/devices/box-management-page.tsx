@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { disableBoxesBody, enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
@@ -94,9 +94,6 @@ export function BoxManagementPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h3">
-        {t('boxes.title')}
-      </Title>
       {account}
       {resellerId !== undefined && !reseller.isError && (
         <Card withBorder padding="lg">

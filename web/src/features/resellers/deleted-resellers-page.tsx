@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow, ResellerSortKey } from '@panel/contract';
@@ -90,9 +90,6 @@ export function DeletedResellersPage() {
   const meta = resellers.data?.meta;
   return (
     <Stack gap="sm">
-      <Title order={1} size="h3">
-        {t('resellerList.deleted.title')}
-      </Title>
       <SearchInput onSearch={list.setKeyword} label={t('resellerList.search')} placeholder={t('resellerList.searchPlaceholder')} />
       <DataTable
         label={t('resellerList.deleted.title')}
