@@ -1,23 +1,26 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import type { TFunction } from 'i18next';
 
 /**
  * Mantine's palettes with their darker shades darkened where white text on them, or their own
  * text on their lightest shades, read under WCAG 2.1 AA: white on shade 7 is at least 4.6:1, on
  * shade 8 (filled buttons and badges) 5.5:1, and shade 9 (the light variants' text) on shade 1 4.6:1.
- * Shades 0 to 5 are Mantine's own.
+ * Shades 0 to 5 are Mantine's own; these are shades 6 to 9.
  */
-const colors: Record<string, MantineColorsTuple> = {
-  red: ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#fa5252', '#d83838', '#c52b2b', '#a92323'],
-  indigo: ['#edf2ff', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc', '#5c7cfa', '#4c6ef5', '#4263eb', '#3b5bdb', '#344dc1'],
-  blue: ['#e7f5ff', '#d0ebff', '#a5d8ff', '#74c0fc', '#4dabf7', '#339af0', '#228be6', '#1a76c9', '#186ab6', '#165a9a'],
-  cyan: ['#e3fafc', '#c5f6fa', '#99e9f2', '#66d9e8', '#3bc9db', '#22b8cf', '#14a0b4', '#0d8091', '#0a7284', '#096171'],
-  teal: ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9', '#20c997', '#10a679', '#0a8560', '#077654', '#066448'],
-  green: ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#37a54b', '#298439', '#247834', '#1f652d'],
-  lime: ['#f4fce3', '#e9fac8', '#d8f5a2', '#c0eb75', '#a9e34b', '#94d82d', '#68a118', '#51810f', '#46740a', '#3e6309'],
-  yellow: ['#fff9db', '#fff3bf', '#ffec99', '#ffe066', '#ffd43b', '#fcc419', '#c08804', '#a26900', '#975800', '#8a4700'],
-  orange: ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#ff922b', '#e47112', '#c35106', '#b34509', '#9e350b'],
+const DARKER: Record<string, string[]> = {
+  red: ['#fa5252', '#d83838', '#c52b2b', '#a92323'],
+  indigo: ['#4c6ef5', '#4263eb', '#3b5bdb', '#344dc1'],
+  blue: ['#228be6', '#1a76c9', '#186ab6', '#165a9a'],
+  cyan: ['#14a0b4', '#0d8091', '#0a7284', '#096171'],
+  teal: ['#10a679', '#0a8560', '#077654', '#066448'],
+  green: ['#37a54b', '#298439', '#247834', '#1f652d'],
+  lime: ['#68a118', '#51810f', '#46740a', '#3e6309'],
+  yellow: ['#c08804', '#a26900', '#975800', '#8a4700'],
+  orange: ['#e47112', '#c35106', '#b34509', '#9e350b'],
 };
+const colors = Object.fromEntries(
+  Object.entries(DARKER).map(([name, shades]) => [name, [...DEFAULT_THEME.colors[name]!.slice(0, 6), ...shades] as unknown as MantineColorsTuple]),
+);
 
 /**
  * The theme in the chosen language: the component library's own labels (a password's show
