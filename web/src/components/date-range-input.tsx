@@ -9,11 +9,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { REPORT_MAX_MONTHS, type Locale } from '@panel/contract';
+import { LANGUAGE_TAGS, REPORT_MAX_MONTHS } from '@panel/contract';
 import { currentLocale } from '../i18n';
 import { PHONE_QUERY } from '../lib/phone';
 
-const DAYJS_LOCALES: Record<Locale, string> = { en: 'en', ar: 'ar', de: 'de', br: 'pt-br', esp: 'es' };
 const ISO = 'YYYY-MM-DD';
 
 type Props = {
@@ -37,7 +36,8 @@ type Props = {
 export function DateRangeInput({ label, start, end, onChange, error, required, clearable = true, w }: Props) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const locale = DAYJS_LOCALES[currentLocale()];
+  // dayjs names its locales by the lower-case language tag ('pt-br').
+  const locale = LANGUAGE_TAGS[currentLocale()].toLowerCase();
   // The half-picked range lives here: the list is asked only for whole ranges.
   const [value, setValue] = useState<DatesRangeValue<string>>([start || null, end || null]);
   useEffect(() => setValue([start || null, end || null]), [start, end]);

@@ -1,4 +1,4 @@
-import type { Locale } from '@panel/contract';
+import { LANGUAGE_TAGS, type Locale } from '@panel/contract';
 import { currentLocale } from '../i18n';
 
 /**
@@ -7,7 +7,7 @@ import { currentLocale } from '../i18n';
  * amounts typed into fields, the date picker and the API's messages do, so a screen never mixes
  * two. English keeps the specification's en-US forms.
  */
-export const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', ar: 'ar-u-nu-latn', de: 'de-DE', br: 'pt-BR', esp: 'es-ES' };
+const INTL_LOCALES: Record<Locale, string> = { ...LANGUAGE_TAGS, ar: `${LANGUAGE_TAGS.ar}-u-nu-latn` };
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {

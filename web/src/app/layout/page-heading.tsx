@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavigationType, useLocation, useMatches, useNavigationType } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import type { PrivateRoute } from '../routes';
 
 /**
@@ -18,9 +19,7 @@ export function PageHeading() {
   const heading = useRef<HTMLHeadingElement>(null);
   const title = route ? t(route.titleKey) : '';
 
-  useEffect(() => {
-    document.title = title ? `${title} · ${t('layout.panelName')}` : t('layout.panelName');
-  }, [title, t]);
+  useDocumentTitle(title);
   useEffect(() => {
     // Not after a full load (the shell's first screen, reached by a 'POP'): the browser starts at
     // the top of the page, skip link first. Arriving from another screen, sign-in included, it does.

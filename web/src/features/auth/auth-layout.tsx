@@ -1,14 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The centred card every public screen (sign-in, sign-up, password and e-mail screens) sits in. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} · ${t('layout.panelName')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
   return (
     <Box mih="100vh" pos="relative" bg="var(--mantine-color-body)">
       <Box component="header" pos="absolute" top={16} style={{ insetInlineEnd: 16 }}>

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { session } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The error pages of core-panel.md §2: /404, /401 and /403. */
 export function ErrorPage({ code }: { code: 404 | 401 | 403 }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${t(`errorPages.${code}.title`)} · ${t('layout.panelName')}`;
-  }, [code, t]);
+  useDocumentTitle(t(`errorPages.${code}.title`));
   return (
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
