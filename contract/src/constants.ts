@@ -73,6 +73,8 @@ export const CREDIT_TR_TYPES = {
   withdraw: 'Withdraw',
   /** Points spent on a device activation: debited from the reseller, credited to nobody. */
   activation: 'Activation',
+  /** Points spent on activation codes (purchase and renewal): debited from the payer, credited to nobody. */
+  code: 'Activation Code',
 } as const;
 
 /** Redirect delays after reseller forms (business-panel.md §4) and the sub-reseller search debounce (§9). */

@@ -12,7 +12,7 @@ export const REPORT_MAX_MONTHS = 3;
 /** Credit moves from the reseller list need a passcode validated this recently in the same session. */
 export const PASSCODE_RECENCY_MINUTES = 5;
 
-export const CREDIT_TR_TYPE_VALUES = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.activation] as const;
+export const CREDIT_TR_TYPE_VALUES = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.activation, CREDIT_TR_TYPES.code] as const;
 export type CreditTrType = (typeof CREDIT_TR_TYPE_VALUES)[number];
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -200,20 +200,21 @@ export function addMonths(date: Date, months: number): Date {
   return d;
 }
 
-/** A date range's checks: when both ends are given, the end is not before the start and at most REPORT_MAX_MONTHS later. */
-export function dateRangeChecks<T extends { start_date?: string | null | undefined; end_date?: string | null | undefined }>() {
+/**
+ * A date range's checks: when both ends are given, the end is not before the start and at most
+ * REPORT_MAX_MONTHS later. The ends are `start_date` and `end_date` unless named otherwise.
+ */
+export function dateRangeChecks<T extends Record<string, unknown>>(from = 'start_date', to = 'end_date') {
+  const ends = (v: T) => [v[from], v[to]].map((d) => (typeof d === 'string' && d !== '' ? Date.parse(d) : undefined));
   return [
-    z.refine<T>((v) => !v.start_date || !v.end_date || !(Date.parse(v.end_date) < Date.parse(v.start_date)), {
-      message: 'validation.endBeforeStart',
-      path: ['end_date'],
-    }),
-    z.refine<T>(
-      (v) =>
-        !v.start_date ||
-        !v.end_date ||
-        !(Date.parse(v.end_date) > addMonths(new Date(Date.parse(v.start_date)), REPORT_MAX_MONTHS).getTime()),
-      { message: 'validation.rangeTooLong', path: ['end_date'] },
-    ),
+    z.refine<T>((v) => {
+      const [start, end] = ends(v);
+      return start === undefined || end === undefined || !(end < start);
+    }, { message: 'validation.endBeforeStart', path: [to] }),
+    z.refine<T>((v) => {
+      const [start, end] = ends(v);
+      return start === undefined || end === undefined || !(end > addMonths(new Date(start), REPORT_MAX_MONTHS).getTime());
+    }, { message: 'validation.rangeTooLong', path: [to] }),
   ] as const;
 }
 

@@ -82,13 +82,13 @@ export const macAddressField = (invalid = 'validation.macInvalid') =>
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
 
-const httpUrl = (message = 'validation.urlInvalid') =>
+export const httpUrl = (message = 'validation.urlInvalid') =>
   z.pipe(
     z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(URL_MAX_LENGTH, message), noNul),
     z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, message }),
   );
 /** Empty or absent means none; otherwise an http(s) URL. */
-const optionalHttpUrl = (message = 'validation.urlInvalid') =>
+export const optionalHttpUrl = (message = 'validation.urlInvalid') =>
   z.optional(
     z.nullable(
       z.string().check(

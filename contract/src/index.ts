@@ -11,3 +11,4 @@ export * from './resellers.js';
 export * from './applications.js';
 export * from './credit.js';
 export * from './devices.js';
+export * from './codes.js';

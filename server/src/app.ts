@@ -25,6 +25,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { apkRoutes } from './modules/apk/apk.routes.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
+import { codesRoutes } from './modules/codes/codes.routes.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
       await api.register(playlistsRoutes);
       await api.register(apkRoutes);
       await api.register(activationRoutes);
+      await api.register(codesRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,7 @@ describe.each([
   ['/api/get-applications', ['page_number', 'page_size', 'search_title', 'sort_key', 'sort_type']],
   ['/api/users', ['page', 'page_size', 'search']],
   ['/api/resellers-notifications', ['page_number', 'page_size']],
+  ['/api/activation-codes', ['page', 'per_page', 'search_query', 'sort_key', 'sort_type', '_t', 'date_from', 'date_to']],
 ])('GET %s', (url, fields) => {
   it('answers empty query fields as if they were not sent', async () => {
     const omitted = await t.call({ method: 'GET', url, token: admin });

@@ -90,6 +90,7 @@ describe('the route list', () => {
         // The player API (DESIGN.md §5): media players have no session; rate-limited per address.
         'POST /api/player/register',
         'POST /api/player/status',
+        'POST /api/player/redeem-code',
         'POST /api/player/verify-pin',
       ].sort(),
     );

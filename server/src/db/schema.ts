@@ -323,7 +323,9 @@ export const playlists = pgTable(
   'playlists',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: bigint('device_id', { mode: 'number' }).notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    /** Exactly one owner: the device it was pushed to, or the activation code that carries it to its device. */
+    deviceId: bigint('device_id', { mode: 'number' }).references(() => devices.id, { onDelete: 'cascade' }),
+    codeId: bigint('code_id', { mode: 'number' }).references(() => activationCodes.id, { onDelete: 'cascade' }),
     playlistType: text('playlist_type', { enum: ['general', 'xc'] }).notNull(),
     name: text('name').notNull(),
     url: text('url').notNull(),
@@ -336,7 +338,42 @@ export const playlists = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('playlists_device_idx').on(t.deviceId)],
+  (t) => [
+    index('playlists_device_idx').on(t.deviceId),
+    index('playlists_code_idx').on(t.codeId),
+    check('playlists_one_owner', sql`(${t.deviceId} is null) <> (${t.codeId} is null)`),
+  ],
+);
+
+/**
+ * Activation codes (business-panel.md §3): bought with credit by `createdBy` for `resellerId`,
+ * bound to the first device that redeems one. `expireDate` of a lifetime code is LIFETIME_EXPIRY.
+ * While bound, the device's expiry and lifetime from before the redeem are kept, so that a reset,
+ * which frees the code for another device, takes back exactly what the code gave.
+ */
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    value: text('value').notNull(),
+    type: text('type', { enum: ['yearly', 'lifetime'] }).notNull(),
+    resellerId: integer('reseller_id').notNull().references(() => users.id),
+    createdBy: integer('created_by').notNull().references(() => users.id),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).notNull().references(() => creditLedger.id),
+    status: smallint('status').notNull().default(1),
+    expireDate: timestamp('expire_date', { withTimezone: true }).notNull(),
+    deviceId: bigint('device_id', { mode: 'number' }).references(() => devices.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    deviceExpiryBefore: timestamp('device_expiry_before', { withTimezone: true }),
+    deviceLifetimeBefore: boolean('device_lifetime_before'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('activation_codes_value_idx').on(t.value),
+    index('activation_codes_reseller_created_idx').on(t.resellerId, t.createdAt),
+    index('activation_codes_created_idx').on(t.createdAt, t.id),
+    index('activation_codes_device_idx').on(t.deviceId),
+  ],
 );
 
 /** Download APK cards (business-panel.md §3 APK plan). */
@@ -370,5 +407,6 @@ export const schema = {
   devices,
   activations,
   playlists,
+  activationCodes,
   apkPlans,
 };

@@ -42,7 +42,7 @@ export type Move = {
   amount: number;
   /** Loses the points; null only for 'Added Self Credit', the one move that creates credit. */
   debitorId: number | null;
-  /** Receives the points; null only for 'Activation', the one move that spends credit. */
+  /** Receives the points; null only for the spends, 'Activation' and 'Activation Code'. */
   creditorId: number | null;
   reason: string;
   requestId: string | null;
@@ -60,7 +60,8 @@ export type MoveResult = { ledgerId: number; debitorBalance: number | null; cred
 export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult> {
   if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
   if (move.debitorId === null && move.trType !== CREDIT_TR_TYPES.selfCredit) throw new AppError('INTERNAL');
-  if (move.creditorId === null && (move.trType !== CREDIT_TR_TYPES.activation || move.debitorId === null)) throw new AppError('INTERNAL');
+  const spend = move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code;
+  if (move.creditorId === null && (!spend || move.debitorId === null)) throw new AppError('INTERNAL');
   if (move.debitorId === move.creditorId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
   let debitorBalance: number | null = null;
   if (move.debitorId !== null) {

@@ -1,20 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayerPlaylist } from '@panel/contract';
 import { perDatabase, type Db, type DbOrTx } from '../../db/client.js';
-import { applications, devices, playlists } from '../../db/schema.js';
+import { activationCodes, applications, devices, playlists } from '../../db/schema.js';
 import { roundBatch } from '../../lib/round-batch.js';
 
 /**
  * The device with its application's name and its playlists (the PIN hash is never selected).
  * Every player asks for this on each start, so look-ups arriving together share one statement
- * (roundBatch): the keys are matched on devices_app_mac_idx, each device's playlists through
- * playlists_device_idx inside the subquery.
+ * (roundBatch): the keys are matched on devices_app_mac_idx, each device's playlists (its own and
+ * those of the codes it redeemed) through playlists_device_idx and playlists_code_idx.
  */
 const playlistsJson = sql<PlayerPlaylist[]>`coalesce((
   select json_agg(json_build_object(
     'id', p.id, 'name', p.name, 'url', p.url, 'type', p.playlist_type, 'username', p.username,
     'password', p.password, 'epg_url', p.epg_url, 'protect', p.protect) order by p.id)
-  from ${playlists} p where p.device_id = ${devices.id}), '[]'::json)`;
+  from ${playlists} p
+  where p.device_id = ${devices.id}
+     or p.code_id = any(array(select c.id from ${activationCodes} c where c.device_id = ${devices.id}))), '[]'::json)`;
 
 const deviceColumns = {
   id: devices.id,

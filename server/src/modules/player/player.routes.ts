@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okEnvelope, playerDeviceAnswer, playerPinBody, playerRegisterBody, playerStatusBody, translate } from '@panel/contract';
+import { okEnvelope, playerDeviceAnswer, playerPinBody, playerRegisterBody, playerStatusBody, redeemCodeBody, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
+import { redeemCode } from '../codes/codes.service.js';
 import * as player from './player.service.js';
 
 const tags = ['player'];
@@ -64,6 +65,25 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       await player.verifyPin(ctx, request.body);
       return { status: true as const, msg: translate(ctx.locale, 'player.pinValid') };
+    },
+  );
+
+  app.post(
+    '/player/redeem-code',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        description:
+          "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated.",
+        body: redeemCodeBody,
+        response: { 200: playerDeviceAnswer },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      return { status: true as const, msg: translate(ctx.locale, 'codes.redeemed'), data: await redeemCode(ctx, request.body) };
     },
   );
 };

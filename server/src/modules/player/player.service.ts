@@ -82,6 +82,11 @@ export async function register(ctx: Ctx, input: PlayerRegisterBody) {
   return toAnswer(row!);
 }
 
+/** The device as the status call answers it, once a change (a redeemed code) has committed. */
+export async function deviceAnswer(ctx: Ctx, appId: number, mac: string) {
+  return toAnswer((await findPlayerDevice(ctx.db, appId, mac))!);
+}
+
 /** What every player asks on each start. */
 export async function status(ctx: Ctx, input: PlayerStatusBody) {
   return toAnswer(await deviceWithKey(ctx, input));

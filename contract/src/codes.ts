@@ -1,0 +1,200 @@
+import * as z from 'zod/mini';
+import { dateField, dateRangeChecks } from './credit.js';
+import { EMAIL_MAX_LENGTH } from './constants.js';
+import { idLike, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField } from './fields.js';
+import { httpUrl, macAddressField, PLAYLIST_NAME_MAX_LENGTH } from './devices.js';
+import { ok } from './common.js';
+
+/**
+ * Activation codes (business-panel.md §2–§9 "Activation codes", "Code playlist editor"; DESIGN.md
+ * §5 redeem): a reseller buys codes with credit and hands them out; a customer types one into the
+ * player, which activates the device until the code's expiry.
+ */
+
+export const CODE_TYPES = ['yearly', 'lifetime'] as const;
+export type CodeType = (typeof CODE_TYPES)[number];
+/** §9: a yearly code costs 1 credit, a lifetime code 2; renewing deducts 1. */
+export const CODE_PRICES: Record<CodeType, number> = { yearly: 1, lifetime: 2 };
+export const CODE_RENEW_COST = 1;
+export const MAX_CODES_PER_REQUEST = 10;
+/** Digits only, typed on a TV remote's number pad: 14 digits are 46.5 bits from the CSPRNG. */
+export const CODE_LENGTH = 14;
+export const CODE_PLAYLISTS_MAX = 50;
+/** §9: the code list reloads 300 ms after its search changes (no debounce of its own). */
+export const CODE_LIST_RELOAD_MS = 300;
+/** §8: the editor's success message closes after 4 seconds, then the screen returns to /iboprotv. */
+export const CODE_PLAYLIST_SAVED_MS = 4000;
+
+/** What a list row shows (§4): Expired when expired, else Inactive when status is 0, else Active. */
+export type CodeDisplayState = 'expired' | 'inactive' | 'active';
+export function codeDisplayState(code: { expired: number; status: number }): CodeDisplayState {
+  return code.expired === 1 ? 'expired' : code.status === 0 ? 'inactive' : 'active';
+}
+
+/** §2: an expired code's menu offers only Renew and Delete; the server refuses the others on it. */
+export const CODE_ACTIONS = ['edit', 'renew', 'reset', 'status', 'delete'] as const;
+export type CodeAction = (typeof CODE_ACTIONS)[number];
+export function codeActions(code: { expired: number }): readonly CodeAction[] {
+  return code.expired === 1 ? ['renew', 'delete'] : CODE_ACTIONS;
+}
+
+/** A code as the customer may type it: spaces and dashes between groups are ignored. */
+export const normaliseCode = (value: string) => value.replace(/[\s-]/g, '');
+
+const codeValueField = z.pipe(
+  z.string('validation.codeRequired').check(z.trim(), z.minLength(1, 'validation.codeRequired'), z.maxLength(64, 'validation.codeInvalid'), noNul),
+  z.transform(normaliseCode),
+);
+
+/** `resellerEmail` of every code call: blank means the caller's own codes. */
+const resellerEmailField = optionalField(
+  z.pipe(
+    z.string('validation.resellerEmailInvalid').check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'validation.tooLong')),
+    z.union([z.literal(''), z.email('validation.resellerEmailInvalid')], 'validation.resellerEmailInvalid'),
+  ),
+);
+
+export const CODE_SORT_KEYS = ['created_at', 'id', 'value', 'type', 'expire_date', 'status'] as const;
+
+/** GET /api/activation-codes: the range defaults to the last 3 months through today. */
+export const codeListQuery = z
+  .object({
+    page: pageNumberField,
+    per_page: pageSizeField,
+    search_query: keywordField,
+    sort_key: optionalField(z.enum(CODE_SORT_KEYS, 'validation.invalid')),
+    sort_type: sortTypeField,
+    /** The client's cache-buster: ignored. */
+    _t: optionalField(z.string()),
+    date_from: optionalField(dateField),
+    date_to: optionalField(dateField),
+  })
+  .check(...dateRangeChecks('date_from', 'date_to'));
+export type CodeListQuery = z.infer<typeof codeListQuery>;
+
+export const codePlaylist = z.object({ name: z.string(), url: z.string(), epg: z.nullable(z.string()) });
+export type CodePlaylist = z.infer<typeof codePlaylist>;
+
+export const activationCode = z.object({
+  id: z.number(),
+  value: z.string(),
+  type: z.enum(CODE_TYPES),
+  /** The reseller the code belongs to. */
+  email: z.string(),
+  /** The device that redeemed it; null until then. `_id` is the device's id. */
+  device_info: z.nullable(z.object({ mac_address: z.string(), version: z.nullable(z.string()), ip: z.nullable(z.string()), _id: z.string() })),
+  /** ISO time; a lifetime code carries LIFETIME_EXPIRY. */
+  expire_date: z.string(),
+  /** 1 active, 0 inactive (Change Status). */
+  status: z.number(),
+  /** 1 once expire_date has passed. */
+  expired: z.number(),
+  /** 1 once a device redeemed it. */
+  is_active: z.number(),
+  created_at: z.string(),
+  playlists: z.array(codePlaylist),
+});
+export type ActivationCode = z.infer<typeof activationCode>;
+
+export const codeListAnswer = ok({
+  data: z.array(activationCode),
+  meta: z.object({
+    total: z.number(),
+    last_page: z.number(),
+    current_page: z.number(),
+    per_page: z.number(),
+    /** True when more codes match than the server counts (LOG_COUNT_CAP): `total` is then a lower bound. */
+    total_capped: z.boolean(),
+  }),
+});
+export type CodeListAnswer = z.infer<typeof codeListAnswer>;
+
+/** POST /api/sendingcode. */
+export const createCodesBody = z.object({
+  subscriptionType: z.enum(CODE_TYPES, 'validation.subscriptionType'),
+  codeCount: z.pipe(
+    z.union([z.number('validation.codeCount'), z.pipe(z.string('validation.codeCount').check(z.regex(/^\d{1,6}$/, 'validation.codeCount')), z.transform(Number))], 'validation.codeCount'),
+    z.int('validation.codeCount').check(z.minimum(1, 'validation.codeCount'), z.maximum(MAX_CODES_PER_REQUEST, 'validation.maxCodes')),
+  ),
+  resellerEmail: resellerEmailField,
+});
+export type CreateCodesBody = z.infer<typeof createCodesBody>;
+
+export const createCodesAnswer = ok({
+  message: z.string(),
+  /** The new codes, as list rows. */
+  data: z.array(activationCode),
+  credit_points: z.number(),
+  remaining_credit: z.number(),
+});
+export type CreateCodesAnswer = z.infer<typeof createCodesAnswer>;
+
+/** POST /api/update-code-status, /api/renew-code, /api/delete-code. */
+export const codeValueBody = z.object({ value: codeValueField, resellerEmail: resellerEmailField });
+export type CodeValueBody = z.infer<typeof codeValueBody>;
+
+/** POST /api/reset-code. */
+export const resetCodeBody = z.object({ code_id: idLike, resellerEmail: resellerEmailField });
+export type ResetCodeBody = z.infer<typeof resetCodeBody>;
+
+export const codeAnswer = ok({ message: z.string(), data: activationCode });
+export const renewCodeAnswer = ok({ message: z.string(), expire_date: z.string(), remaining_credit: z.number(), data: activationCode });
+export const resetCodeAnswer = ok({ message: z.string(), new_code: z.string(), data: activationCode });
+export const deleteCodeAnswer = ok({ message: z.string() });
+
+export const codeValueParam = z.object({ codeValue: z.pipe(z.string().check(z.maxLength(64, 'validation.codeInvalid')), z.transform(normaliseCode)) });
+
+/** POST /api/get-playlist/{codeValue}. */
+export const getCodePlaylistsBody = z.optional(z.object({ resellerEmail: resellerEmailField }));
+export const codePlaylistsAnswer = ok({ playlists: z.array(codePlaylist) });
+export type CodePlaylistsAnswer = z.infer<typeof codePlaylistsAnswer>;
+
+/** One playlist of the editor (§5): URL required and valid, name required, EPG optional but valid. */
+export const codePlaylistInput = z.object({
+  url: httpUrl(),
+  name: z.string('validation.playlistNameRequired').check(
+    z.trim(),
+    z.minLength(1, 'validation.playlistNameRequired'),
+    z.maxLength(PLAYLIST_NAME_MAX_LENGTH, 'validation.tooLong'),
+    noNul,
+  ),
+  epg: optionalField(httpUrl('validation.epgUrlInvalid')),
+});
+export type CodePlaylistInput = z.infer<typeof codePlaylistInput>;
+
+/** Names compare without case: the index of each entry whose name an earlier entry already took. */
+export function duplicateNameIndexes(playlists: readonly { name: string }[]): number[] {
+  const seen = new Set<string>();
+  const duplicates: number[] = [];
+  playlists.forEach((p, i) => {
+    const key = p.name.trim().toLowerCase();
+    if (seen.has(key)) duplicates.push(i);
+    seen.add(key);
+  });
+  return duplicates;
+}
+
+/** POST /api/edit-playlist/{codeValue}: the code's whole list, replaced in one transaction. */
+export const editCodePlaylistsBody = z
+  .object({
+    playlists: z.array(codePlaylistInput).check(z.maxLength(CODE_PLAYLISTS_MAX, 'validation.tooManyPlaylists')),
+    resellerEmail: resellerEmailField,
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      for (const i of duplicateNameIndexes(v.playlists)) {
+        ctx.issues.push({ code: 'custom', message: 'validation.playlistNameUnique', path: ['playlists', i, 'name'], input: v });
+      }
+    }),
+  );
+export type EditCodePlaylistsBody = z.infer<typeof editCodePlaylistsBody>;
+
+/** POST /api/player/redeem-code (DESIGN.md §5). */
+export const redeemCodeBody = z.object({
+  code: codeValueField,
+  mac_address: macAddressField(),
+  app_id: idLike,
+  version: optionalField(z.string().check(z.maxLength(50, 'validation.tooLong'), noNul)),
+});
+export type RedeemCodeBody = z.infer<typeof redeemCodeBody>;
+

@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { activationCodes, devices, playlists, users } from '../../db/schema.js';
+import { cappedPage } from '../credit/credit.repository.js';
+
+/** A code as lists and answers show it: its reseller's e-mail, the device that redeemed it, its playlists. */
+const codePlaylists = sql<CodePlaylist[]>`coalesce((
+  select json_agg(json_build_object('name', p.name, 'url', p.url, 'epg', p.epg_url) order by p.id)
+  from ${playlists} p where p.code_id = ${activationCodes.id}), '[]'::json)`;
+
+const rowColumns = {
+  id: activationCodes.id,
+  value: activationCodes.value,
+  type: activationCodes.type,
+  resellerId: activationCodes.resellerId,
+  email: users.email,
+  status: activationCodes.status,
+  expireDate: activationCodes.expireDate,
+  createdAt: activationCodes.createdAt,
+  deviceId: activationCodes.deviceId,
+  deviceMac: devices.macAddress,
+  deviceVersion: devices.appVersion,
+  deviceIp: devices.ip,
+  playlists: codePlaylists,
+};
+
+function rowsWithDetails<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra = {} as Extra) {
+  return db
+    .select({ ...rowColumns, ...extra })
+    .from(activationCodes)
+    .innerJoin(users, eq(users.id, activationCodes.resellerId))
+    .leftJoin(devices, eq(devices.id, activationCodes.deviceId));
+}
+export type CodeRow = Awaited<ReturnType<typeof codesByIds>>[number];
+
+export async function codesByIds(db: DbOrTx, ids: number[]) {
+  return rowsWithDetails(db).where(inArray(activationCodes.id, ids)).orderBy(asc(activationCodes.id));
+}
+
+/** Codes of these accounts (undefined: every code), as constants: see activation's `byAccounts`. */
+export function ofAccounts(ids: number[] | undefined): SQL | undefined {
+  if (ids === undefined) return undefined;
+  return ids.length > 0 ? inArray(activationCodes.resellerId, ids) : sql`false`;
+}
+
+export function createdBetween(from: Date, to: Date): SQL {
+  return and(gte(activationCodes.createdAt, from), lt(activationCodes.createdAt, to))!;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The list's search: codes whose value starts with the digits typed, the codes redeemed by a MAC
+ * address starting with what was typed, and, when the caller sees other resellers' codes, the
+ * codes of resellers whose e-mail contains it.
+ */
+export function searchCondition(keyword: string, options: { emails: boolean }): SQL {
+  return or(
+    like(activationCodes.value, `${escapeLike(normaliseCode(keyword))}%`),
+    inArray(activationCodes.deviceId, sql`(select ${devices.id} from ${devices} where ${devices.macAddress} like ${`${escapeLike(keyword.toLowerCase())}%`})`),
+    options.emails ? ilike(users.email, `%${escapeLike(keyword)}%`) : undefined,
+  )!;
+}
+
+const SORT_COLUMNS = {
+  created_at: activationCodes.createdAt,
+  id: activationCodes.id,
+  value: activationCodes.value,
+  type: activationCodes.type,
+  expire_date: activationCodes.expireDate,
+  status: activationCodes.status,
+} as const;
+export type CodeSortKey = keyof typeof SORT_COLUMNS;
+
+export async function codePage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { number: number; size: number; sortKey: CodeSortKey; sortType: 'asc' | 'desc' },
+) {
+  const order = page.sortType === 'asc' ? asc : desc;
+  const matching = db.select({ one: sql`1` }).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.resellerId)).where(where);
+  return cappedPage(db, matching, (count) =>
+    rowsWithDetails(db, { matching: count })
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activationCodes.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  );
+}
+
+/** New codes; a value taken already (one chance in 10^14 per pair) is skipped and reported back. */
+export async function insertCodes(
+  tx: Tx,
+  rows: { value: string; type: CodeType; resellerId: number; createdBy: number; ledgerId: number; expireDate: Date }[],
+) {
+  const inserted = await tx.insert(activationCodes).values(rows).onConflictDoNothing({ target: activationCodes.value }).returning({ id: activationCodes.id, value: activationCodes.value });
+  return inserted;
+}
+
+/** The code `value` of `resellerId`, locked until the transaction ends. */
+export async function lockCode(tx: Tx, where: SQL) {
+  const [row] = await tx.select().from(activationCodes).where(where).for('update');
+  return row;
+}
+
+export const byValue = (value: string) => eq(activationCodes.value, value);
+export const byId = (id: number) => eq(activationCodes.id, id);
+export const ofReseller = (resellerId: number) => eq(activationCodes.resellerId, resellerId);
+
+export async function updateCode(tx: Tx, id: number, values: Partial<typeof activationCodes.$inferInsert>) {
+  await tx.update(activationCodes).set(values).where(eq(activationCodes.id, id));
+}
+
+export async function deleteCode(tx: Tx, id: number) {
+  await tx.delete(activationCodes).where(eq(activationCodes.id, id));
+}
+
+export async function replacePlaylists(tx: Tx, codeId: number, createdBy: number, list: { name: string; url: string; epg?: string | undefined }[]) {
+  await tx.delete(playlists).where(eq(playlists.codeId, codeId));
+  if (list.length === 0) return;
+  await tx.insert(playlists).values(
+    list.map((p) => ({ codeId, playlistType: 'general' as const, name: p.name, url: p.url, epgUrl: p.epg ?? null, createdBy })),
+  );
+}
+
+export async function playlistsOf(db: DbOrTx, codeId: number): Promise<CodePlaylist[]> {
+  return db
+    .select({ name: playlists.name, url: playlists.url, epg: playlists.epgUrl })
+    .from(playlists)
+    .where(eq(playlists.codeId, codeId))
+    .orderBy(asc(playlists.id));
+}
+
+export async function lockDevice(tx: Tx, id: number) {
+  const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+  return row;
+}
+
+export async function updateDevice(tx: Tx, id: number, values: Partial<typeof devices.$inferInsert>, onlyIf?: SQL) {
+  await tx.update(devices).set(values).where(and(eq(devices.id, id), onlyIf));
+}
+
+export const deviceExpiryIs = (date: Date) => eq(devices.expireDate, date);
+
+export async function codesByValue(db: DbOrTx, value: string): Promise<number> {
+  const rows = await db.select({ id: activationCodes.id }).from(activationCodes).where(eq(activationCodes.value, value));
+  return rows.length;
+}
