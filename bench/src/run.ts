@@ -13,6 +13,7 @@ import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { resellersAndCredit } from './credit-and-lists.js';
 import { devicesAndActivation } from './devices.js';
+import { activationCodes } from './codes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -149,6 +150,10 @@ if (!only || only === 'credit') {
 if (!only || only === 'devices') {
   const devicesDatabase = await ensurePostgresDatabase();
   if (devicesDatabase) await devicesAndActivation(devicesDatabase, { seconds, connections, report });
+}
+if (!only || only === 'codes') {
+  const codesDatabase = await ensurePostgresDatabase();
+  if (codesDatabase) await activationCodes(codesDatabase, { seconds, connections, report });
 }
 
 console.log('\n| measure | figure | reference | note |\n|---|---|---|---|');

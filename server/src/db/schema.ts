@@ -369,7 +369,8 @@ export const activationCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('activation_codes_value_idx').on(t.value),
+    // Equality (redeem, actions) and prefix searches (`like '123%'`) whatever the database's collation.
+    uniqueIndex('activation_codes_value_idx').on(t.value.op('text_pattern_ops')),
     index('activation_codes_reseller_created_idx').on(t.resellerId, t.createdAt),
     index('activation_codes_created_idx').on(t.createdAt, t.id),
     index('activation_codes_device_idx').on(t.deviceId),

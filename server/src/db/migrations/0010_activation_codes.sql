@@ -20,7 +20,7 @@ ALTER TABLE "activation_codes" ADD CONSTRAINT "activation_codes_reseller_id_user
 ALTER TABLE "activation_codes" ADD CONSTRAINT "activation_codes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activation_codes" ADD CONSTRAINT "activation_codes_ledger_id_credit_ledger_id_fk" FOREIGN KEY ("ledger_id") REFERENCES "public"."credit_ledger"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activation_codes" ADD CONSTRAINT "activation_codes_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "activation_codes_value_idx" ON "activation_codes" USING btree ("value");--> statement-breakpoint
+CREATE UNIQUE INDEX "activation_codes_value_idx" ON "activation_codes" USING btree ("value" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "activation_codes_reseller_created_idx" ON "activation_codes" USING btree ("reseller_id","created_at");--> statement-breakpoint
 CREATE INDEX "activation_codes_created_idx" ON "activation_codes" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "activation_codes_device_idx" ON "activation_codes" USING btree ("device_id");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
@@ -51,16 +51,19 @@ export function createdBetween(from: Date, to: Date): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The list's search: codes whose value starts with the digits typed, the codes redeemed by a MAC
- * address starting with what was typed, and, when the caller sees other resellers' codes, the
- * codes of resellers whose e-mail contains it.
+ * The list's search, by what was typed: digits (spaces and dashes ignored) are the start of a code,
+ * a MAC address part (it has a colon) the start of the MAC that redeemed a code, anything else part
+ * of the reseller's e-mail, when the caller sees other resellers' codes. One shape per search, so
+ * each is one index range: a code prefix walks `activation_codes_value_idx` (text_pattern_ops).
  */
 export function searchCondition(keyword: string, options: { emails: boolean }): SQL {
-  return or(
-    like(activationCodes.value, `${escapeLike(normaliseCode(keyword))}%`),
-    inArray(activationCodes.deviceId, sql`(select ${devices.id} from ${devices} where ${devices.macAddress} like ${`${escapeLike(keyword.toLowerCase())}%`})`),
-    options.emails ? ilike(users.email, `%${escapeLike(keyword)}%`) : undefined,
-  )!;
+  const digits = normaliseCode(keyword);
+  if (/^\d+$/.test(digits)) return like(activationCodes.value, `${digits}%`);
+  if (keyword.includes(':')) {
+    const devicesOfMac = sql`(select ${devices.id} from ${devices} where ${devices.macAddress} like ${`${escapeLike(keyword.toLowerCase())}%`})`;
+    return inArray(activationCodes.deviceId, devicesOfMac);
+  }
+  return options.emails ? ilike(users.email, `%${escapeLike(keyword)}%`) : sql`false`;
 }
 
 const SORT_COLUMNS = {
@@ -89,13 +92,24 @@ export async function codePage(
   );
 }
 
-/** New codes; a value taken already (one chance in 10^14 per pair) is skipped and reported back. */
+/** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */
 export async function insertCodes(
   tx: Tx,
-  rows: { value: string; type: CodeType; resellerId: number; createdBy: number; ledgerId: number; expireDate: Date }[],
+  rows: { value: string; type: CodeType; resellerId: number; createdBy: number; ledgerId: number; expireDate: Date | SQL }[],
 ) {
-  const inserted = await tx.insert(activationCodes).values(rows).onConflictDoNothing({ target: activationCodes.value }).returning({ id: activationCodes.id, value: activationCodes.value });
-  return inserted;
+  return tx
+    .insert(activationCodes)
+    .values(rows)
+    .onConflictDoNothing({ target: activationCodes.value })
+    .returning({
+      id: activationCodes.id,
+      value: activationCodes.value,
+      type: activationCodes.type,
+      resellerId: activationCodes.resellerId,
+      status: activationCodes.status,
+      expireDate: activationCodes.expireDate,
+      createdAt: activationCodes.createdAt,
+    });
 }
 
 /** The code `value` of `resellerId`, locked until the transaction ends. */

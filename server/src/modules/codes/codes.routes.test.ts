@@ -386,6 +386,8 @@ describe('POST /api/player/redeem-code', () => {
 
     const listed = (await list(r.token)).json<CodeListAnswer>().data[0]!;
     expect(listed).toMatchObject({ is_active: 1, device_info: { mac_address: mac, version: '2.1' } });
+    const byMac = (await list(r.token, { search_query: mac.slice(0, 8).toUpperCase() })).json<CodeListAnswer>();
+    expect(byMac.data.map((c) => c.value)).toEqual([code!.value]);
     const [activation] = await rows<{ reseller_id: number; activated_from: string }>(t, sql`select reseller_id, activated_from from activations where mac_address = ${mac}`);
     expect(activation).toEqual({ reseller_id: r.id, activated_from: 'activation-code' });
   });

@@ -83,12 +83,12 @@ async function answerOf(db: DbOrTx, id: number): Promise<ActivationCode> {
  */
 async function ownerOf(ctx: Ctx, db: DbOrTx, resellerEmail: string | undefined, anyPermission: Permission) {
   const me = callerOf(ctx);
-  if (!resellerEmail || resellerEmail === me.email.toLowerCase()) return { id: me.userId };
+  if (!resellerEmail || resellerEmail === me.email.toLowerCase()) return { id: me.userId, email: me.email };
   if (!me.permissions.has(anyPermission)) throw new AppError('FORBIDDEN', { key: 'codes.otherReseller' });
   const account = await findAccountByEmail(db, resellerEmail);
   if (!account || account.deletedAt) throw new AppError('NOT_FOUND', { key: 'codes.resellerNotFound' });
   await targetWithinReach(ctx, account.id, { db });
-  return { id: account.id };
+  return { id: account.id, email: resellerEmail };
 }
 
 /**
@@ -175,25 +175,27 @@ export async function createCodes({ ctx, input, requestId }: { ctx: Ctx; input: 
       requestId,
       insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
     });
-    const ids: number[] = [];
+    const created: Awaited<ReturnType<typeof repo.insertCodes>> = [];
     // A value already taken is skipped by the insert and drawn again.
-    while (ids.length < input.codeCount) {
-      const rows = Array.from({ length: input.codeCount - ids.length }, () => ({
+    while (created.length < input.codeCount) {
+      const rows = Array.from({ length: input.codeCount - created.length }, () => ({
         value: newCodeValue(),
         type: input.subscriptionType,
         resellerId: owner.id,
         createdBy: me.userId,
         ledgerId: charged.ledgerId,
-        expireDate: expireDate as Date,
+        expireDate,
       }));
-      ids.push(...(await repo.insertCodes(tx, rows)).map((r) => r.id));
+      created.push(...(await repo.insertCodes(tx, rows)));
     }
-    const msg = translate(ctx.locale, 'codes.created', { count: ids.length });
+    const msg = translate(ctx.locale, 'codes.created', { count: created.length });
+    // New codes have no device and no playlist yet: the answer needs no read after the insert.
+    const fresh = { email: owner.email, deviceId: null, deviceMac: null, deviceVersion: null, deviceIp: null, playlists: [] };
     return {
       status: true as const,
       msg,
       message: msg,
-      data: (await repo.codesByIds(tx, ids)).map((row) => toAnswer(row)),
+      data: created.map((row) => toAnswer({ ...row, ...fresh })),
       credit_points: cost,
       remaining_credit: charged.debitorBalance!,
     };
