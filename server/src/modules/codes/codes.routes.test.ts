@@ -11,7 +11,7 @@ import {
   type Permission,
 } from '@panel/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
-import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
+import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, uniqueIp, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, creditSnapshot, expectLedgerInvariant, fundedAdmin, recharge } from '../../../test/credit.js';
 import { deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
 import { newCodeValue } from './codes.service.js';
@@ -49,7 +49,8 @@ async function bought(token: string, count = 1, subscriptionType = 'yearly'): Pr
 const post = (url: string, token: string, payload: Record<string, unknown> = {}, lang?: string) => t.call({ method: 'POST', url, token, payload, lang });
 const list = (token: string, query: Record<string, string> = {}) =>
   t.call({ method: 'GET', url: `/api/activation-codes?${new URLSearchParams(query).toString()}`, token });
-const redeem = (payload: Record<string, unknown>, lang?: string) => t.call({ method: 'POST', url: '/api/player/redeem-code', payload, lang });
+const redeem = (payload: Record<string, unknown>, lang?: string, remoteAddress?: string) =>
+  t.call({ method: 'POST', url: '/api/player/redeem-code', payload, lang, ...(remoteAddress ? { remoteAddress } : {}) });
 
 async function codeRow(value: string) {
   const [row] = await rows<{ id: number; status: number; expire_date: string; device_id: number | null; reseller_id: number }>(
@@ -435,5 +436,16 @@ describe('POST /api/player/redeem-code', () => {
     await redeem({ code: code!.value, mac_address: mac, app_id: app });
     const renewed = (await post('/api/renew-code', r.token, { value: code!.value })).json<{ expire_date: string }>();
     expect(await deviceExpiry(mac)).toBe(renewed.expire_date);
+  });
+
+  it('stops an address guessing codes at the player limit, even before a right guess', async () => {
+    const r = await fundedReseller(1);
+    const [code] = await bought(r.token, 1);
+    const ip = uniqueIp();
+    for (let i = 0; i < t.app.deps.config.playerRateLimit; i += 1) {
+      expect((await redeem({ code: newCodeValue(), mac_address: uniqueMac(), app_id: app }, undefined, ip)).statusCode).toBe(404);
+    }
+    expectError(await redeem({ code: code!.value, mac_address: uniqueMac(), app_id: app }, undefined, ip), 429, 'TOO_MANY_REQUESTS');
+    expect((await codeRow(code!.value))!.device_id).toBeNull();
   });
 });
