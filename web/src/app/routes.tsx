@@ -172,6 +172,28 @@ export const privateRoutes: PrivateRoute[] = [
     redirect: '/403',
   },
   {
+    path: '/iboprotv',
+    Component: page(() => import('../features/codes/activation-codes-page'), 'ActivationCodesPage'),
+    titleKey: 'nav.activationCodes',
+    permission: 'index-code',
+    redirect: '/401',
+  },
+  {
+    path: '/ibopro-playlist',
+    Component: page(() => import('../features/codes/open-code-playlist-page'), 'OpenCodePlaylistPage'),
+    titleKey: 'nav.codePlaylistEditor',
+    permission: 'view-code',
+    redirect: '/401',
+  },
+  {
+    path: '/ibopro-playlist/:codeValue',
+    Component: page(() => import('../features/codes/code-playlist-editor-page'), 'CodePlaylistEditorPage'),
+    titleKey: 'nav.codePlaylistEditor',
+    permission: 'view-code',
+    redirect: '/401',
+    back: true,
+  },
+  {
     path: '/disable-mac',
     Component: page(() => import('../features/devices/device-toggle-page'), 'DisableMacPage'),
     titleKey: 'nav.disableMac',

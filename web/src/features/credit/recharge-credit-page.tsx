@@ -6,9 +6,9 @@ import { FormHeading } from '../../components/form-heading';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
+import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { toastError } from '../../components/toast';
 import { rechargeFailure } from './recharge-credit-errors';
-import { ResellerEmailInput } from './reseller-email-input';
 import { useRechargeCredit } from './recharge-credit';
 
 type Fields = { resellerEmail?: string; creditPoint?: string };
@@ -59,6 +59,10 @@ export function RechargeCreditPage() {
         <Stack>
           <FormHeading id="recharge-title" icon={IconCoins} title={t('credit.recharge.heading')} intro={t('credit.recharge.intro')} />
           <ResellerEmailInput
+            label={t('credit.recharge.resellerEmail')}
+            placeholder={t('credit.recharge.resellerEmailPlaceholder')}
+            searchingLabel={t('credit.recharge.searching')}
+            required
             value={email}
             onChange={(value) => {
               setEmail(value);

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH, type ResellersAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { api } from './client';
 
-/** How many matches the recharge screen offers under its e-mail box. */
+/** How many matches a reseller e-mail box offers under it. */
 const SUGGESTIONS = 10;
 
 /** GET /api/total-resellers/list?search_title=…: the e-mails of the resellers matching a keyword. */

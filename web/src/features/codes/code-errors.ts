@@ -1,0 +1,40 @@
+import { ApiError } from '../../api/client';
+import { i18n } from '../../i18n';
+
+/** business-panel.md §8, Code actions: the server's message in an error dialog, else 'An unexpected error occurred.'. */
+export function codeActionError(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 0 && error.message) {
+    // A 422 says what was wrong with the field more precisely than its envelope's summary.
+    return Object.values(error.fieldErrors())[0] || error.message;
+  }
+  return i18n.t('common.unexpectedError');
+}
+
+/**
+ * §8: a 422 on the code list is the date range's error (its field message, the answer's msg, or
+ * 'Invalid date range'); any other failure 'An error occurred while fetching activation codes'.
+ */
+export function codeListError(error: unknown): { dates?: string; list?: string } {
+  if (error instanceof ApiError && error.status === 422) {
+    const fields = error.fieldErrors();
+    return { dates: fields.date_to || fields.date_from || error.message || i18n.t('activationCodes.list.invalidRange') };
+  }
+  return { list: i18n.t('activationCodes.list.loadFailed') };
+}
+
+/**
+ * §8, Playlist editor save: a refusal reads the server's msg (else 'Failed to update playlists');
+ * a request that failed on the way or on the server 'An error occurred while updating the playlists'.
+ */
+export function playlistSaveError(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return Object.values(error.fieldErrors())[0] || error.message || i18n.t('activationCodes.editor.saveFailed');
+  }
+  return i18n.t('activationCodes.editor.saveError');
+}
+
+/** The editor's load failure: the server's reason (unknown code, another reseller's) or the generic text. */
+export function playlistLoadError(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return i18n.t('activationCodes.editor.loadFailed');
+}

@@ -1,0 +1,68 @@
+import { ActionIcon, Badge, Button, CopyButton, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { codeDisplayState, LIFETIME_EXPIRY, type ActivationCode, type CodeDisplayState } from '@panel/contract';
+import { formatLogDate } from '../../lib/format';
+
+const STATE_COLORS: Record<CodeDisplayState, string> = { expired: 'red', inactive: 'gray', active: 'green' };
+
+/** §4: Expired, Inactive or Active. */
+export function CodeStateBadge({ code }: { code: ActivationCode }) {
+  const { t } = useTranslation();
+  const state = codeDisplayState(code);
+  return (
+    // Never shortened to "ACTI…" when a narrow table squeezes its column.
+    <Badge variant="light" color={STATE_COLORS[state]} style={{ minWidth: 'max-content' }}>
+      {t(`activationCodes.states.${state}`)}
+    </Badge>
+  );
+}
+
+/** A lifetime code carries LIFETIME_EXPIRY: it reads "Lifetime", any other expiry as a date. */
+export function useCodeExpiry() {
+  const { t } = useTranslation();
+  return (code: ActivationCode) =>
+    code.type === 'lifetime' || code.expire_date === LIFETIME_EXPIRY ? t('activationCodes.lifetime') : formatLogDate(code.expire_date);
+}
+
+/** Copies `value` to the clipboard; the button says so for a moment. */
+export function CopyValueButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t('activationCodes.copied') : label} withArrow position="top">
+          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label}>
+            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/** A code value as the panel shows it: digits in a fixed-width font, always left to right. */
+export function CodeValue({ value }: { value: string }) {
+  return (
+    <Text component="span" size="sm" ff="monospace" dir="ltr" fw={600}>
+      {value}
+    </Text>
+  );
+}
+
+/** §8, Code actions: a refusal in a dialog that must be acknowledged. */
+export function ErrorDialog({ message, onClose }: { message: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={message !== undefined} onClose={onClose} title={t('common.error')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
+      <Text role="alert" mb="lg">
+        {message}
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onClose} data-autofocus>
+          {t('activationCodes.ok')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

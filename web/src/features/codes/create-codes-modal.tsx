@@ -1,0 +1,250 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, CopyButton, Group, Modal, NumberInput, Paper, Radio, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  CODE_PRICES,
+  CODE_TYPES,
+  createCodesBody,
+  MAX_CODES_PER_REQUEST,
+  type CodeType,
+  type CreateCodesAnswer,
+} from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../components/form';
+import { ResellerEmailInput } from '../../components/reseller-email-input';
+import { formatNumber } from '../../lib/format';
+import { codeActionError } from './code-errors';
+import { CodeValue } from './code-parts';
+import { useCreateCodes } from './create-codes';
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** 'ibopro-search': codes may be bought for a reseller found by e-mail. */
+  canChooseReseller: boolean;
+};
+
+type Field = 'subscriptionType' | 'codeCount' | 'resellerEmail';
+
+/**
+ * The create-code popup (business-panel.md §2, §5, §9): a type, 1 to 10 codes and, with
+ * 'ibopro-search', a reseller e-mail; the price (count × the type's price) is shown before the
+ * purchase is confirmed. The new codes are then listed, ready to copy all at once.
+ */
+export function CreateCodesModal({ opened, onClose, canChooseReseller }: Props) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<CreateCodesAnswer>();
+  const close = () => {
+    setResult(undefined);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={result ? t('activationCodes.create.doneTitle') : t('activationCodes.create.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('table.close') }}
+    >
+      {result ? (
+        <CreatedCodes result={result} onMore={() => setResult(undefined)} onClose={close} />
+      ) : (
+        <CreateCodesForm canChooseReseller={canChooseReseller} onCreated={setResult} onCancel={close} />
+      )}
+    </Modal>
+  );
+}
+
+function CreateCodesForm({
+  canChooseReseller,
+  onCreated,
+  onCancel,
+}: {
+  canChooseReseller: boolean;
+  onCreated: (answer: CreateCodesAnswer) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const create = useCreateCodes();
+  const [type, setType] = useState<CodeType>('yearly');
+  const [count, setCount] = useState<number | string>(1);
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string>();
+
+  const codeCount = typeof count === 'number' ? count : Number.NaN;
+  // §5: more than 10 is said at once, not only when confirming.
+  const tooMany = codeCount > MAX_CODES_PER_REQUEST;
+  const priced = Number.isInteger(codeCount) && codeCount >= 1 && !tooMany;
+  const price = CODE_PRICES[type];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // React events bubble through portals: the page's own forms must not see this one's submit.
+    event.stopPropagation();
+    setFailure(undefined);
+    const body = { subscriptionType: type, codeCount: count === '' ? undefined : count, resellerEmail: canChooseReseller ? email : undefined };
+    const parsed = createCodesBody.safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as Field;
+        next[field] ??= errorText(issue.message, field);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const { subscriptionType, codeCount: n, resellerEmail } = parsed.data;
+    create.mutate(
+      { subscriptionType, codeCount: n, ...(resellerEmail ? { resellerEmail } : {}) },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+            const fields = error.fieldErrors();
+            setErrors({ subscriptionType: fields.subscriptionType, codeCount: fields.codeCount, resellerEmail: fields.resellerEmail });
+            if (!fields.subscriptionType && !fields.codeCount && !fields.resellerEmail) setFailure(codeActionError(error));
+          } else setFailure(codeActionError(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('activationCodes.create.title')}>
+      <Stack>
+        <Radio.Group
+          label={t('activationCodes.create.type')}
+          required
+          value={type}
+          onChange={setType}
+          error={errors.subscriptionType}
+        >
+          <Group mt={6} gap="lg">
+            {CODE_TYPES.map((option) => (
+              <Radio
+                key={option}
+                value={option}
+                label={t('activationCodes.create.typeOption', {
+                  type: t(`activationCodes.types.${option}`),
+                  price: t('activationCodes.create.credits', { count: CODE_PRICES[option] }),
+                })}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
+        <NumberInput
+          label={t('activationCodes.create.count')}
+          description={t('activationCodes.create.countHint', { max: MAX_CODES_PER_REQUEST })}
+          required
+          data-autofocus
+          min={1}
+          max={MAX_CODES_PER_REQUEST}
+          // Kept as typed: a number over 10 is explained, not silently changed.
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          value={count}
+          onChange={(value) => {
+            setCount(value);
+            setErrors((e) => ({ ...e, codeCount: undefined }));
+          }}
+          error={tooMany ? t('validation.maxCodes') : errors.codeCount}
+        />
+        {canChooseReseller && (
+          <ResellerEmailInput
+            label={t('activationCodes.create.resellerEmail')}
+            placeholder={t('activationCodes.create.resellerEmailPlaceholder')}
+            searchingLabel={t('activationCodes.create.searching')}
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setErrors((e) => ({ ...e, resellerEmail: undefined }));
+            }}
+            error={errors.resellerEmail}
+          />
+        )}
+        <Paper withBorder p="sm" bg="var(--mantine-color-blue-light)" role="status" aria-live="polite">
+          <Text size="sm" c="dimmed">
+            {t('activationCodes.create.price')}
+          </Text>
+          <Text fw={600}>
+            {priced
+              ? t('activationCodes.create.priceFormula', {
+                  codes: t('activationCodes.create.codes', { count: codeCount }),
+                  price: t('activationCodes.create.credits', { count: price }),
+                  total: t('activationCodes.create.credits', { count: codeCount * price }),
+                })
+              : '—'}
+          </Text>
+        </Paper>
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={tooMany}>
+            {t('activationCodes.create.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CreatedCodes({ result, onMore, onClose }: { result: CreateCodesAnswer; onMore: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const all = result.data.map((code) => code.value).join('\n');
+  return (
+    <Stack>
+      <Alert color="green" variant="light" role="status">
+        {result.message || result.msg}
+      </Alert>
+      <Paper withBorder p="sm">
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('activationCodes.create.newCodes')}>
+          {result.data.map((code) => (
+            <li key={code.id}>
+              <CodeValue value={code.value} />
+              <Text span size="sm" c="dimmed">
+                {` · ${t(`activationCodes.types.${code.type}`)}`}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      </Paper>
+      <Text size="sm">
+        {t('activationCodes.create.spent', { count: result.credit_points })}{' '}
+        {t('activationCodes.create.remaining', { balance: formatNumber(result.remaining_credit) })}
+      </Text>
+      <Group justify="space-between" gap="sm">
+        <CopyButton value={all} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button
+              variant="light"
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              onClick={copy}
+            >
+              {copied ? t('activationCodes.copied') : t('activationCodes.create.copyAll')}
+            </Button>
+          )}
+        </CopyButton>
+        <Group gap="xs">
+          <Button variant="default" onClick={onMore}>
+            {t('activationCodes.create.more')}
+          </Button>
+          <Button onClick={onClose} data-autofocus>
+            {t('table.close')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
