@@ -107,7 +107,7 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-playlist/:codeValue',
     {
       config: { permission: 'view-code' },
-      schema: { tags, description: `The code's playlists. ${OTHER_RESELLER} view-any-playlist.`, params: codeValueParam, body: getCodePlaylistsBody, response: { 200: codePlaylistsAnswer } },
+      schema: { tags, description: `The code's playlists (refused on an expired code, like every action but Renew and Delete). ${OTHER_RESELLER} view-any-playlist.`, params: codeValueParam, body: getCodePlaylistsBody, response: { 200: codePlaylistsAnswer } },
     },
     async (request) => {
       const ctx = ctxOf(request);

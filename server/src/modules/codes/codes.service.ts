@@ -301,10 +301,10 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
 // Playlists
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/get-playlist/{codeValue}. */
+/** POST /api/get-playlist/{codeValue}: the editor's load, part of Edit, so refused on an expired code too. */
 export async function codePlaylists({ ctx, value, resellerEmail }: { ctx: Ctx; value: string; resellerEmail: string | undefined }) {
   return ctx.db.transaction(async (tx) => {
-    const code = await lockedCode(ctx, tx, { value, resellerEmail }, { anyPermission: 'view-any-playlist', refuseExpired: false });
+    const code = await lockedCode(ctx, tx, { value, resellerEmail }, { anyPermission: 'view-any-playlist', refuseExpired: true });
     return repo.playlistsOf(tx, code.id);
   });
 }
