@@ -8,22 +8,22 @@ export type DevicePlaylist = CheckDeviceAnswer['playlists'][number];
 export type DeviceDetail = { label: string; value: ReactNode } | false;
 
 /** One column of the playlists table; `wraps` lets a long value (a URL) break anywhere. */
-export type PlaylistColumn = { header: string; cell: (playlist: DevicePlaylist) => ReactNode; wraps?: boolean };
+export type PlaylistColumn<P = DevicePlaylist> = { header: string; cell: (playlist: P) => ReactNode; wraps?: boolean };
 
-type Props = {
+type Props<P> = {
   details: DeviceDetail[];
-  playlists: DevicePlaylist[];
-  columns: PlaylistColumn[];
+  playlists: P[];
+  columns: PlaylistColumn<P>[];
   /** The playlists heading (also the table's name) and what shows when there are none. */
   texts: { playlists: string; noPlaylists: string };
 };
 
 /**
- * A device as the device screens show it (Check Mac's result, the playlists page's MAC status):
- * its data in a two-column grid, then its playlists. Each screen picks its fields, columns and
- * texts; a label and its value are sibling texts.
+ * A device as the device screens show it (Check Mac's result, the playlists page's MAC status),
+ * or an activation code with its device: its data in a two-column grid, then its playlists. Each
+ * screen picks its fields, columns and texts; a label and its value are sibling texts.
  */
-export function DeviceDetails({ details, playlists, columns, texts }: Props) {
+export function DeviceDetails<P>({ details, playlists, columns, texts }: Props<P>) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
@@ -57,8 +57,8 @@ export function DeviceDetails({ details, playlists, columns, texts }: Props) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {playlists.map((playlist) => (
-                <Table.Tr key={playlist.id}>
+              {playlists.map((playlist, index) => (
+                <Table.Tr key={index}>
                   {columns.map((column) => (
                     <Table.Td key={column.header} style={column.wraps ? { overflowWrap: 'anywhere' } : undefined}>
                       {column.cell(playlist)}

@@ -27,9 +27,7 @@ import { audit } from '../../lib/audit.js';
 import { insertActivations } from '../activation/activation.repository.js';
 import { once, rangeEnd, transfer } from '../credit/credit.service.js';
 import { findAccountByEmail } from '../credit/credit.repository.js';
-import { findApplication } from '../devices/device-access.js';
-import { deviceAnswer, newDeviceKey } from '../player/player.service.js';
-import { upsertDevice } from '../player/player.repository.js';
+import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import * as repo from './codes.repository.js';
 
@@ -330,22 +328,14 @@ export async function editCodePlaylists({ ctx, value, input }: { ctx: Ctx; value
  * The device is registered on the way when this is its first call.
  */
 export async function redeemCode(ctx: Ctx, input: RedeemCodeBody) {
-  const application = await findApplication(ctx.db, input.app_id);
-  if (!application) throw new AppError('NOT_FOUND', { key: 'player.applicationNotFound' });
+  const application = await playerApplication(ctx, input.app_id);
   await ctx.db.transaction(async (tx) => {
     const code = await repo.lockCode(tx, repo.byValue(input.code));
     if (!code) throw new AppError('NOT_FOUND', { key: 'codes.redeemInvalid' });
     if (code.status !== 1) throw new AppError('FORBIDDEN', { key: 'codes.redeemInactive' });
     const now = new Date();
     if (isExpired(code, now)) throw new AppError('CONFLICT', { key: 'codes.redeemExpired' });
-    const { id: deviceId } = await upsertDevice(tx, {
-      appId: application.id,
-      mac: input.mac_address,
-      deviceKey: newDeviceKey(),
-      trialDays: application.trialDays,
-      ip: ctx.ip,
-      version: input.version?.trim() || undefined,
-    });
+    const { id: deviceId } = await recordDevice(ctx, tx, application, input);
     if (code.deviceId === deviceId) return;
     if (code.deviceId !== null) throw new AppError('CONFLICT', { key: 'codes.redeemUsed' });
     const device = (await repo.lockDevice(tx, deviceId))!;

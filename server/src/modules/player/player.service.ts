@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { PlayerDeviceAnswer, PlayerPinBody, PlayerRegisterBody, PlayerStatusBody } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
 import { batchedRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import { verifySecret } from '../../lib/secrets.js';
@@ -63,14 +64,16 @@ async function deviceWithKey(ctx: Ctx, input: { app_id: number; mac_address: str
   return row;
 }
 
-/**
- * First start: the device gets the application's free trial and a key; later starts get the
- * same device and key back (and record the player's address and version).
- */
-export async function register(ctx: Ctx, input: PlayerRegisterBody) {
-  const application = await findApplication(ctx.db, input.app_id);
+/** The application a player names: 404 when there is none. */
+export async function playerApplication(ctx: Ctx, appId: number) {
+  const application = await findApplication(ctx.db, appId);
   if (!application) throw new AppError('NOT_FOUND', { key: 'player.applicationNotFound' });
-  await upsertDevice(ctx.db, {
+  return application;
+}
+
+/** Creates the device with its trial and key on its first call, or records the player's visit (see upsertDevice). */
+export function recordDevice(ctx: Ctx, db: DbOrTx, application: { id: number; trialDays: number }, input: PlayerRegisterBody) {
+  return upsertDevice(db, {
     appId: application.id,
     mac: input.mac_address,
     deviceKey: newDeviceKey(),
@@ -78,6 +81,15 @@ export async function register(ctx: Ctx, input: PlayerRegisterBody) {
     ip: ctx.ip,
     version: input.version?.trim() || undefined,
   });
+}
+
+/**
+ * First start: the device gets the application's free trial and a key; later starts get the
+ * same device and key back (and record the player's address and version).
+ */
+export async function register(ctx: Ctx, input: PlayerRegisterBody) {
+  const application = await playerApplication(ctx, input.app_id);
+  await recordDevice(ctx, ctx.db, application, input);
   const row = await findPlayerDevice(ctx.db, application.id, input.mac_address);
   return toAnswer(row!);
 }

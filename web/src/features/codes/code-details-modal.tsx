@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Divider, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActivationCode } from '@panel/contract';
+import { DeviceDetails } from '../../components/device-details';
 import { formatLogDate } from '../../lib/format';
 import { CodeStateBadge, CodeValue, CopyValueButton, useCodeExpiry } from './code-parts';
 
@@ -50,46 +51,15 @@ function CodeDetails({ code }: { code: ActivationCode }) {
     { label: t('activationCodes.details.deviceId'), value: ltr(device?._id) },
   ];
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        {details.map((detail) => (
-          <div key={detail.label}>
-            <Text size="xs" c="dimmed">
-              {detail.label}
-            </Text>
-            <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-              {detail.value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-      <Divider label={t('activationCodes.details.playlists')} labelPosition="left" />
-      {code.playlists.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('activationCodes.details.noPlaylists')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={440}>
-          <Table aria-label={t('activationCodes.details.playlists')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('activationCodes.playlist.name')}</Table.Th>
-                <Table.Th>{t('activationCodes.playlist.url')}</Table.Th>
-                <Table.Th>{t('activationCodes.playlist.epg')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {code.playlists.map((playlist) => (
-                <Table.Tr key={playlist.name}>
-                  <Table.Td>{playlist.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{ltr(playlist.url)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{ltr(playlist.epg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    <DeviceDetails
+      details={details}
+      playlists={code.playlists}
+      columns={[
+        { header: t('activationCodes.playlist.name'), cell: (p) => p.name },
+        { header: t('activationCodes.playlist.url'), cell: (p) => ltr(p.url), wraps: true },
+        { header: t('activationCodes.playlist.epg'), cell: (p) => ltr(p.epg), wraps: true },
+      ]}
+      texts={{ playlists: t('activationCodes.details.playlists'), noPlaylists: t('activationCodes.details.noPlaylists') }}
+    />
   );
 }
