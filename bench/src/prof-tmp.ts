@@ -1,0 +1,12 @@
+import { startBenchPanel } from './bench-panel.js';
+import { load } from './http-load.js';
+const panel = await startBenchPanel({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/panel_bench', DATABASE_POOL_SIZE: '20' });
+const sessions = await panel.sessions(32, { email: 'codes@bench.test', password: 'Bench@12345' });
+const q = new URLSearchParams({ page: '1', per_page: '10', search_query: '123', date_from: '2026-09-06', date_to: '2026-11-25' });
+const url = `${panel.base}/api/activation-codes?${q.toString()}`;
+const r = await load(url, { connections: 32, seconds: 10, variants: sessions });
+console.log('list', r.rps, r.p50, r.p95, r.p99);
+const bare = await load(`${panel.base}/api/bench-bare`, { connections: 32, seconds: 5 });
+console.log('bare', bare.rps);
+await panel.close();
+process.exit(0);
