@@ -12,3 +12,4 @@ export * from './applications.js';
 export * from './credit.js';
 export * from './devices.js';
 export * from './codes.js';
+export * from './tickets.js';

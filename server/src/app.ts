@@ -26,6 +26,7 @@ import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { apkRoutes } from './modules/apk/apk.routes.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { codesRoutes } from './modules/codes/codes.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
       await api.register(apkRoutes);
       await api.register(activationRoutes);
       await api.register(codesRoutes);
+      await api.register(ticketsRoutes);
     },
     { prefix: '/api' },
   );

@@ -377,6 +377,37 @@ export const activationCodes = pgTable(
   ],
 );
 
+/** Support tickets (core-panel.md §3): raised by a reseller, answered in `ticketComments`. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    /** Sanitised HTML (lib/rich-text.ts), sanitised again by the browser that shows it. */
+    description: text('description').notNull(),
+    status: text('status', { enum: ['OPEN', 'REOPEN', 'RESOLVED', 'CLOSED', 'WITHDRAW'] }).notNull().default('OPEN'),
+    raisedBy: integer('raised_by').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tickets_raised_by_created_idx').on(t.raisedBy, t.createdAt), index('tickets_created_idx').on(t.createdAt, t.id), index('tickets_status_idx').on(t.status)],
+);
+
+/** A ticket's thread: each reopening and resolution with its comment, author and time. */
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id),
+    comment: text('comment').notNull(),
+    /** The status the comment moved the ticket to. */
+    status: text('status', { enum: ['OPEN', 'REOPEN', 'RESOLVED', 'CLOSED', 'WITHDRAW'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.id)],
+);
+
 /** Download APK cards (business-panel.md §3 APK plan). */
 export const apkPlans = pgTable('apk_plans', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -409,5 +440,7 @@ export const schema = {
   activations,
   playlists,
   activationCodes,
+  tickets,
+  ticketComments,
   apkPlans,
 };

@@ -21,3 +21,16 @@ export function actionMail(
     `<p>${escape(t('signature'))}</p></body></html>`;
   return { to: to.email, subject: t(`${kind}Subject`), text: lines.join('\n'), html, link };
 }
+
+/** To the raiser of a ticket the support side resolved: its title, the answer and a link to the tickets. */
+export function ticketResolvedMail(locale: Locale, to: { name: string; email: string }, ticket: { title: string; comment: string; link: string }): Mail {
+  const t = (key: string, params?: Record<string, string>) => translate(locale, `mail.${key}`, params);
+  const body = t('ticketResolvedBody', { title: ticket.title, comment: ticket.comment });
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
+    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(body)}</p>` +
+    `<p><a href="${escape(ticket.link)}">${escape(t('ticketResolvedAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
+  const text = [t('greeting', { name: to.name }), '', body, '', ticket.link, '', t('signature')].join('\n');
+  return { to: to.email, subject: t('ticketResolvedSubject'), text, html, link: ticket.link };
+}
