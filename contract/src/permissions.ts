@@ -151,6 +151,8 @@ const RESELLER_PERMISSIONS: readonly Permission[] = [
   'disable-boxes',
   'enable-boxes',
   'change-domain',
+  // Its own WhatsApp and Telegram, shown in its sub-resellers' footer.
+  'view-social-widget',
 ];
 
 export const DEFAULT_ROLES: readonly { name: string; permissions: readonly Permission[] }[] = [

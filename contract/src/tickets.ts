@@ -69,7 +69,7 @@ export const createTicketBody = z.object({
     noNul,
   ),
   description: z.string('validation.allFieldsRequired').check(
-    z.minLength(1, 'validation.allFieldsRequired'),
+    z.minLength(1, { message: 'validation.allFieldsRequired', abort: true }),
     z.maxLength(TICKET_HTML_MAX_LENGTH, 'validation.characterLimit'),
     noNul,
     z.refine((html) => ticketTextLength(html) > 0, 'validation.allFieldsRequired'),

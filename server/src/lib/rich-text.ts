@@ -27,6 +27,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   textFilter: (text, tag) => (tag === 'a' ? text : text.replace(URL_IN_TEXT, linkOrImage)),
 };
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/** Announcements may also embed images as base64 data (business-panel.md §5: at most 10 MB). */
+const WITH_DATA_IMAGES: sanitizeHtml.IOptions = { ...OPTIONS, allowedSchemesByTag: { img: ['http', 'https', 'data'] } };
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+
+export function sanitizeRichText(html: string, options: { dataImages?: boolean } = {}): string {
+  if (!options.dataImages) return sanitizeHtml(html, OPTIONS).trim();
+  // Only raster images may come as data: an SVG or any other data URL could carry script.
+  return sanitizeHtml(html, {
+    ...WITH_DATA_IMAGES,
+    exclusiveFilter: (frame) => frame.tag === 'img' && (frame.attribs.src ?? '').startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src ?? ''),
+  }).trim();
 }
