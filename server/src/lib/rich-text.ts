@@ -21,7 +21,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  transformTags: {
+    // A link whose address is an image's shows the image, as a pasted image URL does.
+    a: (tagName, attribs) =>
+      attribs.href && IMAGE_URL.test(attribs.href) && /^https?:\/\//i.test(attribs.href)
+        ? { tagName: 'img', attribs: { src: attribs.href, alt: '' }, text: '' }
+        : { tagName: 'a', attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } },
+  },
   // Text outside links: its URLs become links or images. The text arrives escaped, so a URL
   // cannot carry a quote or a bracket into the attribute it is written in.
   textFilter: (text, tag) => (tag === 'a' ? text : text.replace(URL_IN_TEXT, linkOrImage)),

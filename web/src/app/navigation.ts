@@ -1,8 +1,16 @@
-import { IconApps, IconBolt, IconCoins, IconListDetails, IconPlaylist, IconSettings, IconUsers, type Icon } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { IconApps, IconBolt, IconCoins, IconListDetails, IconPlaylist, IconSettings, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
+import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
 import { privateRoutes } from './routes';
 
-export type NavItem = { to: string; labelKey: string; permission?: Permission | readonly Permission[] };
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  permission?: Permission | readonly Permission[];
+  /** A small count beside the entry (it decides itself whether to show). */
+  badge?: ComponentType;
+};
 export type NavGroup = { key: string; labelKey: string; icon: Icon; items: NavItem[] };
 
 /** A sidebar entry takes its route's title and permission: the link is shown exactly when its guard lets the user in. */
@@ -36,6 +44,12 @@ export const NAV_GROUPS: NavGroup[] = [
     items: ['/recharge-credit', '/credit-point-share-log', '/withdraw-point-share-log'].map(entry),
   },
   { key: 'logs', labelKey: 'nav.groups.logs', icon: IconListDetails, items: ['/transactions-logs'].map(entry) },
+  {
+    key: 'tickets',
+    labelKey: 'nav.groups.tickets',
+    icon: IconTicket,
+    items: [{ ...entry('/tickets-list'), badge: OpenTicketsBadge }, entry('/create-ticket')],
+  },
   {
     key: 'checkPlaylist',
     labelKey: 'nav.groups.checkPlaylist',

@@ -244,6 +244,20 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'transactions-logs',
     redirect: '/403',
   },
+  {
+    path: '/tickets-list',
+    Component: page(() => import('../features/tickets/tickets-list-page'), 'TicketsListPage'),
+    titleKey: 'nav.ticketsList',
+    permission: 'tickets list',
+    redirect: '/403',
+  },
+  {
+    path: '/create-ticket',
+    Component: page(() => import('../features/tickets/create-ticket-page'), 'CreateTicketPage'),
+    titleKey: 'nav.createTicket',
+    permission: 'new ticket',
+    redirect: '/403',
+  },
 ];
 
 /** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@panel/contract';
-import { formatDateTime, formatLogDate, formatNumber } from './format';
+import { formatDateTime, formatLogDate, formatNumber, formatUtcDateTime } from './format';
 
 const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
 
@@ -66,5 +66,12 @@ describe('formatNumber', () => {
       expect(formatNumber(9876543210, locale), locale).toMatch(LATIN_ONLY);
       expect(formatLogDate(new Date(2026, 0, 1, 9, 8, 7), locale), locale).toMatch(LATIN_ONLY);
     }
+  });
+});
+
+describe('formatUtcDateTime', () => {
+  it('writes ticket dates as MM-dd-yyyy hh:mm a on the UTC clock', () => {
+    expect(formatUtcDateTime('2026-01-05T00:07:00.000Z', 'en')).toBe('01-05-2026 12:07 AM');
+    expect(formatUtcDateTime('2026-11-22T23:30:00.000Z', 'en')).toBe('11-22-2026 11:30 PM');
   });
 });

@@ -39,6 +39,21 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
   return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'short', timeStyle: 'short' })).format(date);
 }
 
+/** Tickets' dates (core-panel.md §9: ticket times are UTC): as `formatDateTime`, on the UTC clock. */
+export function formatUtcDateTime(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  if (locale === 'en') {
+    const hours = date.getUTCHours();
+    const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+    return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()} ${pad(hour12)}:${pad(date.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  }
+  return cached(
+    `utc:${locale}`,
+    () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }),
+  ).format(date);
+}
+
 /** Log dates to the second (core-panel.md §9): in English en-US with a 12-hour clock, e.g. 1/5/2026, 12:07:09 AM. */
 export function formatLogDate(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);

@@ -79,6 +79,9 @@ describe('POST /api/create-ticket', () => {
     expect(stored).toContain('<a href="http://ok.example" target="_blank" rel="noopener noreferrer">ok</a>');
 
     const linked = await create(r.token, { title: 'Links', description: '<p>See https://help.example/guide?a=1&b=2 and http://img.example/shot.png</p>' });
+    // The editor links what is typed: a link to an image shows the image all the same.
+    const editorLinked = await create(r.token, { title: 'Editor', description: '<p><a href="http://img.example/a.png">http://img.example/a.png</a></p>' });
+    expect(editorLinked.json<{ data: Ticket }>().data.description).toBe('<p><img src="http://img.example/a.png" alt="" /></p>');
     expect(linked.json<{ data: Ticket }>().data.description).toBe(
       '<p>See <a href="https://help.example/guide?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">https://help.example/guide?a=1&amp;b=2</a> and <img src="http://img.example/shot.png" alt=""></p>',
     );

@@ -67,6 +67,7 @@ function SidebarGroup({ group, pathname, onNavigate }: { group: NavGroup; pathna
               component={RouterLink}
               to={item.to}
               label={t(item.labelKey)}
+              rightSection={item.badge ? <item.badge /> : undefined}
               active={pathname.startsWith(item.to)}
               onClick={onNavigate}
             />

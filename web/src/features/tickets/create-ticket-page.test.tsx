@@ -1,0 +1,97 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session';
+import { json, renderRoutes, stubFetch } from '../../test-utils';
+import { CreateTicketPage } from './create-ticket-page';
+
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
+
+/** The Tiptap editor behind the description box (jsdom cannot type into a contenteditable). */
+const descriptionEditor = () => screen.getByRole<HTMLElement & { editor: Editor }>('textbox', { name: /Description/ }).editor;
+
+function setup(answer?: (url: URL, init?: RequestInit) => Response | undefined) {
+  session.save('t0k3n', ['new ticket', 'tickets list'], false);
+  const fetchMock = stubFetch(async (url, init) => answer?.(url, init) ?? json(404, { status: false, statusCode: 404, msg: 'no route', message: 'no route', errors: {} }));
+  const router = renderRoutes(
+    [
+      { path: '/create-ticket', element: <CreateTicketPage /> },
+      { path: '/tickets-list', element: <p>tickets list</p> },
+    ],
+    '/create-ticket',
+  );
+  return { fetchMock, router };
+}
+
+describe('CreateTicketPage', () => {
+  beforeEach(() => {
+    toasts.error.mockClear();
+    toasts.success.mockClear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('asks for both fields: All fields are required', async () => {
+    const { fetchMock } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findAllByText('All fields are required')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Description/ })).toHaveAttribute('aria-invalid', 'true'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the title to 50 characters', () => {
+    setup();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('maxlength', '50');
+  });
+
+  it('counts the description and refuses a change past 250 characters, keeping the text', async () => {
+    setup();
+    const editor = descriptionEditor();
+    act(() => {
+      editor.commands.insertContent('a'.repeat(249));
+    });
+    expect(await screen.findByText('249 / 250')).toBeInTheDocument();
+    act(() => {
+      editor.commands.insertContent('bcd');
+    });
+    expect(await screen.findByText('Character limit reached')).toBeInTheDocument();
+    expect(editor.getText()).toBe('a'.repeat(249));
+    expect(screen.getByText('249 / 250')).toBeInTheDocument();
+  });
+
+  it('sends the title and the HTML as form data, then opens the list', async () => {
+    const { fetchMock, router } = setup((url) =>
+      url.pathname === '/api/create-ticket'
+        ? json(201, { status: true, msg: 'Ticket created successfully.', data: {} })
+        : undefined,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Box does not start' } });
+    act(() => {
+      descriptionEditor().commands.insertContent('<p>See <strong>this</strong></p>');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets-list'));
+    expect(toasts.success).toHaveBeenCalledWith('Ticket created successfully.');
+    const body = fetchMock.mock.calls.find(([url]) => url.pathname === '/api/create-ticket')![1]!.body as FormData;
+    expect(body.get('title')).toBe('Box does not start');
+    expect(body.get('description')).toBe('<p>See <strong>this</strong></p>');
+  });
+
+  it('shows the server\u2019s field messages under their inputs', async () => {
+    setup((url) =>
+      url.pathname === '/api/create-ticket'
+        ? json(422, { status: false, statusCode: 422, msg: 'Character limit reached', message: 'Character limit reached', errors: { description: ['Character limit reached'] } })
+        : undefined,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Box' } });
+    act(() => {
+      descriptionEditor().commands.insertContent('<p>text</p>');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findByText('Character limit reached')).toBeInTheDocument();
+  });
+});

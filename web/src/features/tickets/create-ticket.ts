@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateTicketBody, TicketAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+/** POST /api/create-ticket, as the specification's form data: `title` and `description` (the editor's HTML). */
+export function createTicket(body: CreateTicketBody) {
+  const form = new FormData();
+  form.set('title', body.title);
+  form.set('description', body.description);
+  return api<TicketAnswer>('/create-ticket', { method: 'POST', body: form });
+}
+
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTicket,
+    // The form shows field messages under its inputs, the rest in its own alert.
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+}
