@@ -146,7 +146,7 @@ describe('TicketsListPage', () => {
     expect(dialog.querySelector('a[href^="javascript"]')).toBeNull();
     const link = within(dialog).getByRole('link', { name: 'ok' });
     expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(within(dialog).getByText('Open')).toBeInTheDocument();
   });
 
