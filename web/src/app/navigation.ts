@@ -61,6 +61,14 @@ export const NAV_GROUPS: NavGroup[] = [
     key: 'settings',
     labelKey: 'nav.groups.settings',
     icon: IconSettings,
-    items: ['/users-and-roles', '/profile-setting', '/update-credit-share-password'].map(entry),
+    items: [
+      '/users-and-roles',
+      '/profile-setting',
+      '/update-credit-share-password',
+      '/add-res-notif',
+      '/res-notif-list',
+      '/offersandnotifications',
+      '/social-widget',
+    ].map(entry),
   },
 ];

@@ -258,6 +258,35 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'new ticket',
     redirect: '/403',
   },
+  {
+    path: '/add-res-notif',
+    Component: page(() => import('../features/notifications/add-notification-page'), 'AddNotificationPage'),
+    titleKey: 'nav.addNotification',
+    permission: 'add-res-notif',
+    redirect: '/403',
+  },
+  {
+    path: '/res-notif-list',
+    Component: page(() => import('../features/notifications/notification-list-page'), 'NotificationListPage'),
+    titleKey: 'nav.notificationList',
+    permission: 'res-notif-list',
+    redirect: '/403',
+  },
+  // The specification shows no redirect for this one: without the permission, /403 as the others.
+  {
+    path: '/offersandnotifications',
+    Component: page(() => import('../features/notifications/offers-notifications-page'), 'OffersNotificationsPage'),
+    titleKey: 'nav.offersNotifications',
+    permission: 'offers&notifications',
+    redirect: '/403',
+  },
+  {
+    path: '/social-widget',
+    Component: page(() => import('../features/social-widget/social-widget-page'), 'SocialWidgetPage'),
+    titleKey: 'nav.socialWidget',
+    permission: 'view-social-widget',
+    redirect: '/403',
+  },
 ];
 
 /** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */

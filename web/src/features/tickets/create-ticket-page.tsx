@@ -3,12 +3,12 @@ import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { createTicketBody, TICKET_TITLE_MAX_LENGTH } from '@panel/contract';
+import { createTicketBody, TICKET_TEXT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { FormHeading } from '../../components/form-heading';
 import { useCreateTicket } from './create-ticket';
-import { TicketEditor } from './ticket-editor';
+import { RichTextEditor } from '../../components/rich-text-editor';
 
 type Field = 'title' | 'description';
 type Errors = Partial<Record<Field, string>>;
@@ -76,7 +76,8 @@ export function CreateTicketPage() {
               description={t('supportTickets.create.titleHint', { max: TICKET_TITLE_MAX_LENGTH })}
               error={errors.title}
             />
-            <TicketEditor
+            <RichTextEditor
+              maxLength={TICKET_TEXT_MAX_LENGTH}
               label={t('supportTickets.fields.description')}
               value={description}
               onChange={(html) => {

@@ -1,0 +1,159 @@
+import { useEffect, useId, useRef } from 'react';
+import { Input, Text } from '@mantine/core';
+import { Link, RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { Plugin } from '@tiptap/pm/state';
+import { Extension, getHTMLFromFragment, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useTranslation } from 'react-i18next';
+import { ticketTextLength } from '@panel/contract';
+import { formatNumber } from '../lib/format';
+import '@mantine/tiptap/styles.css';
+
+type Props = {
+  label: string;
+  /** The editor's HTML ('' while it is empty). */
+  value: string;
+  onChange: (html: string) => void;
+  /** Characters of text allowed, counted as the server counts them (an image is one). */
+  maxLength: number;
+  /**
+   * With it, a change that would go past `maxLength` is refused as a whole (the text stays what
+   * it was, core-panel.md §5) and this is called; without it, the count only turns red.
+   */
+  onLimit?: () => void;
+  /** Headings, quotes, undo and redo too (announcements); tickets keep the short toolbar. */
+  full?: boolean;
+  error?: string;
+};
+
+/** The toolbar's names in the reader's language (Mantine's own are English). */
+function useEditorLabels(): Partial<RichTextEditorLabels> {
+  const { t } = useTranslation();
+  return {
+    boldControlLabel: t('richText.bold'),
+    italicControlLabel: t('richText.italic'),
+    underlineControlLabel: t('richText.underline'),
+    strikeControlLabel: t('richText.strike'),
+    h2ControlLabel: t('richText.heading'),
+    bulletListControlLabel: t('richText.bulletList'),
+    orderedListControlLabel: t('richText.orderedList'),
+    blockquoteControlLabel: t('richText.blockquote'),
+    linkControlLabel: t('richText.link'),
+    unlinkControlLabel: t('richText.unlink'),
+    linkEditorInputLabel: t('richText.linkUrl'),
+    linkEditorInputPlaceholder: 'https://example.com/',
+    linkEditorExternalLink: t('richText.linkNewTab'),
+    linkEditorInternalLink: t('richText.linkSameTab'),
+    linkEditorSave: t('richText.linkSave'),
+    undoControlLabel: t('richText.undo'),
+    redoControlLabel: t('richText.redo'),
+  };
+}
+
+/** Refuses any change whose text would be longer than `max`, and says so. */
+function textLimit(max: number, onLimit: { current: (() => void) | undefined }) {
+  return Extension.create({
+    name: 'textLimit',
+    addProseMirrorPlugins() {
+      const { schema } = this.editor;
+      return [
+        new Plugin({
+          filterTransaction: (transaction) => {
+            if (!onLimit.current || !transaction.docChanged) return true;
+            const within = ticketTextLength(getHTMLFromFragment(transaction.doc.content, schema)) <= max;
+            if (!within) onLimit.current();
+            return within;
+          },
+        }),
+      ];
+    },
+  });
+}
+
+/**
+ * The panel's rich-text editor (ticket descriptions, announcements): bold, italic, underline,
+ * strike, lists and links, a typed or pasted URL becoming a link as it is typed (the server turns
+ * plain URLs into links and image URLs into images too). It writes in the page's direction (right
+ * to left in Arabic) and shows the count the server applies. Only the screens that use it load it.
+ */
+export function RichTextEditor({ label, value, onChange, maxLength, onLimit, full = false, error }: Props) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const labelId = `${id}-label`;
+  const countId = `${id}-count`;
+  const errorId = `${id}-error`;
+  const dir = i18n.dir();
+  const onLimitRef = useRef(onLimit);
+  useEffect(() => {
+    onLimitRef.current = onLimit;
+  });
+
+  const attributes = (invalid: boolean) => ({
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    'aria-describedby': invalid ? `${countId} ${errorId}` : countId,
+    dir,
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+  });
+
+  const editor = useEditor({
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    extensions: [
+      StarterKit.configure({ link: false, heading: full ? { levels: [2, 3] } : false, codeBlock: false, horizontalRule: full ? undefined : false }),
+      Link.configure({ autolink: true, linkOnPaste: true, openOnClick: false, defaultProtocol: 'https' }),
+      textLimit(maxLength, onLimitRef),
+    ],
+    content: value,
+    editorProps: { attributes: attributes(false) },
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+
+  useEffect(() => {
+    editor.setOptions({ editorProps: { attributes: attributes(Boolean(error)) } });
+    // attributes() reads only the values listed.
+  }, [editor, error, dir, labelId, countId, errorId]);
+
+  const count = ticketTextLength(value);
+  return (
+    <Input.Wrapper
+      label={label}
+      required
+      error={error}
+      labelProps={{ id: labelId, onClick: () => editor.commands.focus() }}
+      errorProps={{ id: errorId, role: 'alert' }}
+    >
+      <MantineEditor editor={editor} labels={useEditorLabels()} mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+        <MantineEditor.Toolbar>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Bold />
+            <MantineEditor.Italic />
+            <MantineEditor.Underline />
+            <MantineEditor.Strikethrough />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            {full && <MantineEditor.H2 />}
+            {full && <MantineEditor.Blockquote />}
+            <MantineEditor.BulletList />
+            <MantineEditor.OrderedList />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Link />
+            <MantineEditor.Unlink />
+          </MantineEditor.ControlsGroup>
+          {full && (
+            <MantineEditor.ControlsGroup>
+              <MantineEditor.Undo />
+              <MantineEditor.Redo />
+            </MantineEditor.ControlsGroup>
+          )}
+        </MantineEditor.Toolbar>
+        <MantineEditor.Content mih={full ? 200 : 140} />
+      </MantineEditor>
+      <Text id={countId} size="xs" c={count >= maxLength ? 'red.8' : 'dimmed'} ta="end" mt={4} aria-live="polite">
+        {t('richText.count', { length: formatNumber(count), max: formatNumber(maxLength) })}
+      </Text>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SocialWidgetAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+export type SocialWidgetInput = { whatsapp: string; telegram: string };
+
+/** POST /api/set-social-widget with requestData {whatsapp, telegram}; an empty field clears it. */
+export const setSocialWidget = (requestData: SocialWidgetInput) =>
+  api<SocialWidgetAnswer>('/set-social-widget', { method: 'POST', body: { requestData } });
+
+export function useSetSocialWidget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setSocialWidget,
+    // The form shows field messages under its inputs and the rest itself (core-panel.md §8).
+    meta: { silent: true },
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(['social-widget', 'own'], answer);
+      // The footer's links come from the public widget: it shows the new numbers at once.
+      await queryClient.invalidateQueries({ queryKey: ['social-widget', 'public'] });
+    },
+  });
+}
