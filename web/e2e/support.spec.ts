@@ -64,3 +64,58 @@ test('a reseller raises a ticket with a link and an image URL, the admin resolve
   await expect(reseller.getByRole('dialog', { name: 'Ticket details' }).getByText('Hostile')).toBeVisible();
   expect(dialogs).toBe(0);
 });
+
+test("the admin publishes an offer that raises the reseller's bell count until the offers page marks it read, and saves the footer's social links", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signInAdmin(page);
+  const ibo = await appIdOf(page, 'IBOPLAYER');
+  const email = await createFundedReseller(page, { label: 'offers-reseller', name: 'Offers Reseller', appIds: [ibo], credit: 1 });
+  const reseller = await (await browser.newContext()).newPage();
+  let dialogs = 0;
+  reseller.on('dialog', (dialog) => void dialog.dismiss().then(() => (dialogs += 1)));
+  await signIn(reseller, email, PASSWORD);
+  await passPasscodeScreen(reseller);
+  const bell = reseller.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
+  const unread = async () => Number(/\((\d+) unread\)/.exec((await bell.getAttribute('aria-label')) ?? '')![1]);
+  const before = await unread();
+
+  // 1. The offer, through the Add Notification screen; and a hostile one through the API.
+  await openGroup(page, 'Settings', 'Add Notification');
+  await page.getByLabel('Title').fill('Black Friday offer');
+  const editor = page.locator('.ProseMirror');
+  await editor.click();
+  await editor.pressSequentially('Twenty percent off every yearly code this week.');
+  await page.getByRole('button', { name: 'Add notification' }).click();
+  await expect(page.getByText('Notification created successfully.')).toBeVisible();
+  const hostile = await page.request.post('/api/create-notifications', {
+    headers: await bearer(page),
+    data: { title: 'Hostile offer', description: '<img src=x onerror=alert(1)><a href="javascript:alert(2)">x</a>' },
+  });
+  expect(hostile.status()).toBe(201);
+
+  // 2. The reseller's bell counts both; the offers page shows them and marks them read.
+  await reseller.reload();
+  await expect(bell).toHaveAttribute('aria-label', `Notifications (${before + 2} unread)`);
+  // The dashboard greets with its popup of the unread ones, each sanitised too.
+  const popup = reseller.getByRole('dialog', { name: `Unread notifications (${before + 2})` });
+  await expect(popup.getByText('Black Friday offer')).toBeVisible();
+  await reseller.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await openGroup(reseller, 'Settings', 'Offers and Notifications');
+  await expect(reseller.getByText('Black Friday offer')).toBeVisible();
+  await expect(reseller.getByText('Twenty percent off every yearly code this week.')).toBeVisible();
+  await expect(reseller.getByText('Hostile offer')).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-label', `Notifications (${before} unread)`, { timeout: 10_000 });
+
+  // 3. The social widget fills the footer's links, for the admin and for its resellers.
+  await openGroup(page, 'Settings', 'Social Widget');
+  await page.getByLabel('WhatsApp number').fill('1001234567');
+  await page.getByLabel('Telegram username').fill('@panel_help');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Social widget saved.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/201001234567');
+  await reseller.reload();
+  await expect(reseller.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/201001234567');
+  await expect(reseller.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', 'https://t.me/panel_help');
+  expect(dialogs).toBe(0);
+});
