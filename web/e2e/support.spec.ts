@@ -85,6 +85,10 @@ test("the admin publishes an offer that raises the reseller's bell count until t
   const editor = page.locator('.ProseMirror');
   await editor.click();
   await editor.pressSequentially('Twenty percent off every yearly code this week.');
+  // A 1×1 PNG from a file, embedded in the announcement as data.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  await page.getByTestId('rich-text-image-file').setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: png });
+  await expect(editor.locator('img[src^="data:image/png;base64,"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Add notification' }).click();
   await expect(page.getByText('Notification created successfully.')).toBeVisible();
   const hostile = await page.request.post('/api/create-notifications', {
@@ -104,6 +108,7 @@ test("the admin publishes an offer that raises the reseller's bell count until t
   await openGroup(reseller, 'Settings', 'Offers and Notifications');
   await expect(reseller.getByText('Black Friday offer')).toBeVisible();
   await expect(reseller.getByText('Twenty percent off every yearly code this week.')).toBeVisible();
+  await expect(reseller.getByRole('main').locator('img[src^="data:image/png;base64,"]')).toHaveCount(1);
   await expect(reseller.getByText('Hostile offer')).toBeVisible();
   await expect(bell).toHaveAttribute('aria-label', `Notifications (${before} unread)`, { timeout: 10_000 });
 

@@ -23,7 +23,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     // A link whose address is an image's shows the image, as a pasted image URL does.
-    a: (tagName, attribs) =>
+    a: (_tagName, attribs): sanitizeHtml.Tag =>
       attribs.href && IMAGE_URL.test(attribs.href) && /^https?:\/\//i.test(attribs.href)
         ? { tagName: 'img', attribs: { src: attribs.href, alt: '' }, text: '' }
         : { tagName: 'a', attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } },

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Input, Text } from '@mantine/core';
+import Image from '@tiptap/extension-image';
+import { IconPhoto } from '@tabler/icons-react';
 import { Link, RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { Plugin } from '@tiptap/pm/state';
 import { Extension, getHTMLFromFragment, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { ticketTextLength } from '@panel/contract';
+import { embeddedImageBytes, NOTIFICATION_IMAGES_MAX_BYTES, ticketTextLength } from '@panel/contract';
 import { formatNumber } from '../lib/format';
 import '@mantine/tiptap/styles.css';
 
@@ -21,7 +23,10 @@ type Props = {
    * it was, core-panel.md §5) and this is called; without it, the count only turns red.
    */
   onLimit?: () => void;
-  /** Headings, quotes, undo and redo too (announcements); tickets keep the short toolbar. */
+  /**
+   * Headings, quotes, undo and redo too, and images embedded from a file (announcements, at most
+   * 10 MB of them in all); tickets keep the short toolbar and show images from their URLs.
+   */
   full?: boolean;
   error?: string;
 };
@@ -104,6 +109,7 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
       StarterKit.configure({ link: false, heading: full ? { levels: [2, 3] } : false, codeBlock: false, horizontalRule: full ? undefined : false }),
       Link.configure({ autolink: true, linkOnPaste: true, openOnClick: false, defaultProtocol: 'https' }),
       textLimit(maxLength, onLimitRef),
+      ...(full ? [Image.configure({ allowBase64: true })] : []),
     ],
     content: value,
     editorProps: { attributes: attributes(false) },
@@ -114,6 +120,26 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
     editor.setOptions({ editorProps: { attributes: attributes(Boolean(error)) } });
     // attributes() reads only the values listed.
   }, [editor, error, dir, labelId, countId, errorId]);
+
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [imageError, setImageError] = useState<string>();
+  const insertImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      const src = typeof reader.result === 'string' ? reader.result : '';
+      if (!src) return;
+      if (embeddedImageBytes(value) + embeddedImageBytes(src) > NOTIFICATION_IMAGES_MAX_BYTES) {
+        setImageError(t('validation.notificationImagesTooLarge'));
+        return;
+      }
+      setImageError(undefined);
+      editor.chain().focus().setImage({ src, alt: file.name }).run();
+    };
+    reader.readAsDataURL(file);
+  };
 
   const count = ticketTextLength(value);
   return (
@@ -144,6 +170,13 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
           </MantineEditor.ControlsGroup>
           {full && (
             <MantineEditor.ControlsGroup>
+              <MantineEditor.Control onClick={() => fileInput.current?.click()} aria-label={t('richText.image')} title={t('richText.image')}>
+                <IconPhoto size={16} stroke={1.5} aria-hidden />
+              </MantineEditor.Control>
+            </MantineEditor.ControlsGroup>
+          )}
+          {full && (
+            <MantineEditor.ControlsGroup>
               <MantineEditor.Undo />
               <MantineEditor.Redo />
             </MantineEditor.ControlsGroup>
@@ -151,6 +184,14 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
         </MantineEditor.Toolbar>
         <MantineEditor.Content mih={full ? 200 : 140} />
       </MantineEditor>
+      {full && (
+        <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={insertImage} data-testid="rich-text-image-file" />
+      )}
+      {imageError && (
+        <Text size="xs" c="red.8" mt={4} role="alert">
+          {imageError}
+        </Text>
+      )}
       <Text id={countId} size="xs" c={count >= maxLength ? 'red.8' : 'dimmed'} ta="end" mt={4} aria-live="polite">
         {t('richText.count', { length: formatNumber(count), max: formatNumber(maxLength) })}
       </Text>

@@ -44,3 +44,12 @@ describe('SafeHtml', () => {
     expect(htmlToText('<p>Hello</p><p><b>big</b> news</p><script>x()</script>')).toBe('Hello big news');
   });
 });
+
+describe('embedded images', () => {
+  it('shows raster images embedded as data, never an SVG one', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const images = show(`<img src="${png}" alt="offer"><img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">`).querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute('src', png);
+  });
+});

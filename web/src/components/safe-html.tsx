@@ -12,6 +12,7 @@ const DROPPED = new Set([
   'svg', 'math', 'link', 'meta', 'base', 'head', 'title', 'form', 'input', 'button', 'select', 'textarea',
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
 const DROPPED_SELECTOR = [...DROPPED].join(',');
 const BLOCKS = 'p,div,li,br,hr,blockquote,pre,h1,h2,h3,h4,h5,h6,tr,td,th';
 
@@ -41,7 +42,9 @@ function convert(node: Node, key: number): ReactNode {
     return createElement('a', { key, href, target: '_blank', rel: 'noopener noreferrer nofollow' }, children);
   }
   if (tag === 'img') {
-    const src = safeUrl(element.getAttribute('src'), ['http:', 'https:']);
+    const raw = element.getAttribute('src');
+    // Announcements embed raster images as data (business-panel.md §5); never SVG, which can script.
+    const src = raw && DATA_IMAGE.test(raw) ? raw : safeUrl(raw, ['http:', 'https:']);
     if (!src) return null;
     const alt = element.getAttribute('alt') ?? '';
     return createElement('img', { key, src, alt, loading: 'lazy', referrerPolicy: 'no-referrer', style: { maxWidth: '100%' } });
