@@ -123,4 +123,11 @@ test("the admin publishes an offer that raises the reseller's bell count until t
   await expect(reseller.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/201001234567');
   await expect(reseller.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', 'https://t.me/panel_help');
   expect(dialogs).toBe(0);
+
+  // The later specs' dashboards must not greet their users with these offers.
+  const headers = await bearer(page);
+  const listed = await page.request.get('/api/get-notifications', { headers });
+  for (const n of ((await listed.json()) as { data: { notifications: { id: number }[] } }).data.notifications) {
+    expect((await page.request.delete(`/api/delete-notifications/${n.id}`, { headers })).ok()).toBe(true);
+  }
 });
