@@ -75,6 +75,8 @@ export const CREDIT_TR_TYPES = {
   activation: 'Activation',
   /** Points spent on activation codes (purchase and renewal): debited from the payer, credited to nobody. */
   code: 'Activation Code',
+  /** Points bought with a payment plan: they enter the panel, credited to the buyer, debited from nobody. */
+  purchase: 'Purchase',
 } as const;
 
 /** Redirect delays after reseller forms (business-panel.md §4) and the sub-reseller search debounce (§9). */

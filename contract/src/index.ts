@@ -13,3 +13,4 @@ export * from './credit.js';
 export * from './devices.js';
 export * from './codes.js';
 export * from './tickets.js';
+export * from './payments.js';

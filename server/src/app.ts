@@ -27,6 +27,7 @@ import { apkRoutes } from './modules/apk/apk.routes.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
 import { codesRoutes } from './modules/codes/codes.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -111,6 +112,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
       await api.register(activationRoutes);
       await api.register(codesRoutes);
       await api.register(ticketsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

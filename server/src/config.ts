@@ -21,6 +21,11 @@ const env = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe API answers: unset means Stripe itself; tests point it at a local stand-in. */
+  STRIPE_API_BASE: z.string().url().optional(),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   REDIS_URL: z.string().optional(),
   /**
@@ -52,6 +57,7 @@ export type Config = {
   mailFrom: string;
   adminLoginPrefix: string | undefined;
   sandboxEnabled: boolean;
+  payments: PaymentsConfig;
   playerRateLimit: number;
   redisUrl: string | undefined;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
@@ -62,6 +68,11 @@ export type Config = {
   serverKey: Buffer | undefined;
 };
 
+/** How orders are paid: the built-in checkout page, or Stripe Checkout. */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL | undefined };
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset, as shells and compose files commonly write it.
   const parsed = env.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
@@ -70,6 +81,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -83,6 +97,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     adminLoginPrefix: e.ADMIN_LOGIN_PREFIX,
     sandboxEnabled: e.SANDBOX_ENABLED,
+    payments:
+      e.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiBase: e.STRIPE_API_BASE === undefined ? undefined : new URL(e.STRIPE_API_BASE),
+          }
+        : { provider: 'sandbox' },
     playerRateLimit: e.PLAYER_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

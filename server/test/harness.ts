@@ -30,7 +30,7 @@ export type TestApp = {
  * A whole app on its own fresh database (a copy of the migrated, seeded snapshot), real mail
  * files in a temporary outbox, and the same rate limiter as production.
  */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { webDist?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -41,7 +41,7 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
   } else {
     database = await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(inject('snapshot'))]) });
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://panel.test', WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web') });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://panel.test', WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'), ...options.env });
   const log = (await import('pino')).pino({ level: 'silent' });
   const outbox = path.join(dataDir, 'outbox');
   const app = await buildApp(

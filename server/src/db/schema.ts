@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  numeric,
   check,
   index,
   integer,
@@ -419,7 +420,56 @@ export const apkPlans = pgTable('apk_plans', {
   createdAt: createdAt(),
 });
 
+/**
+ * Payment plans (business-panel.md §3): points sold for a price in euros. The price is an exact
+ * decimal. A deleted plan leaves the list but stays for its orders' history.
+ */
+export const paymentPlans = pgTable('payment_plans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  description: text('description').notNull(),
+  creditPoints: integer('credit_points').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/**
+ * An order of a plan (the billing record). Title, amount and points are copied from the plan when
+ * ordered, so an edited or deleted plan never changes what was bought. It is credited once: the
+ * only way out of 'pending' is one conditional update, in the transaction of its ledger row.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: text('order_id').notNull(),
+    resellerId: integer('reseller_id').notNull().references(() => users.id),
+    planId: integer('plan_id').references(() => paymentPlans.id),
+    planTitle: text('plan_title').notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    creditPoint: integer('credit_point').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled'] }).notNull().default('pending'),
+    provider: text('provider').notNull(),
+    /** The provider's reference of the payment (a Stripe Checkout Session id, or the sandbox's own). */
+    transactionId: text('transaction_id'),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => creditLedger.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_order_id_idx').on(t.orderId),
+    index('payment_orders_reseller_created_idx').on(t.resellerId, t.createdAt),
+    index('payment_orders_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
 export const schema = {
+  paymentPlans,
+  paymentOrders,
   permissions,
   roles,
   rolePermissions,

@@ -3,6 +3,7 @@ import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
 import { cappedPage } from '../credit/credit.repository.js';
+import { escapeLike } from '../../lib/like.js';
 
 /** The requested applications as they are now (a missing id is simply absent). */
 export async function applicationsByIds(db: DbOrTx, ids: number[]) {
@@ -43,7 +44,6 @@ export function byAccounts(ids: number[] | undefined): SQL | undefined {
   return ids.length > 0 ? inArray(activations.resellerId, ids) : sql`false`;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Part of a MAC address, already normalised (lower-case, colons): a `like` on the copied column

@@ -3,6 +3,7 @@ import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
 import { cappedPage } from '../credit/credit.repository.js';
+import { escapeLike } from '../../lib/like.js';
 
 /** A code as lists and answers show it: its reseller's e-mail, the device that redeemed it, its playlists. */
 const codePlaylists = sql<CodePlaylist[]>`coalesce((
@@ -48,7 +49,6 @@ export function createdBetween(from: Date, to: Date): SQL {
   return and(gte(activationCodes.createdAt, from), lt(activationCodes.createdAt, to))!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list's search, by what was typed: digits (spaces and dashes ignored) are the start of a code,

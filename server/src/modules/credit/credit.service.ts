@@ -40,7 +40,7 @@ export async function balanceOf(ctx: Ctx): Promise<number> {
 export type Move = {
   trType: CreditTrType;
   amount: number;
-  /** Loses the points; null only for 'Added Self Credit', the one move that creates credit. */
+  /** Loses the points; null only for the moves that bring points in, 'Added Self Credit' and 'Purchase'. */
   debitorId: number | null;
   /** Receives the points; null only for the spends, 'Activation' and 'Activation Code'. */
   creditorId: number | null;
@@ -59,7 +59,8 @@ export type MoveResult = { ledgerId: number; debitorBalance: number | null; cred
  */
 export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult> {
   if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
-  if (move.debitorId === null && move.trType !== CREDIT_TR_TYPES.selfCredit) throw new AppError('INTERNAL');
+  const incoming = move.trType === CREDIT_TR_TYPES.selfCredit || move.trType === CREDIT_TR_TYPES.purchase;
+  if (move.debitorId === null && !incoming) throw new AppError('INTERNAL');
   const spend = move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code;
   if (move.creditorId === null && (!spend || move.debitorId === null)) throw new AppError('INTERNAL');
   if (move.debitorId === move.creditorId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
@@ -70,13 +71,14 @@ export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult
     debitorBalance = after;
   }
   const creditorBalance = move.creditorId === null ? null : await repo.credit(tx, move.creditorId, move.amount);
-  const me = callerOf(ctx);
+  // A payment provider's confirmation has no signed-in caller: the buyer is then the creator.
+  const creatorId = ctx.auth?.userId ?? move.creditorId;
   const ledgerId = await repo.insertLedgerRow(tx, {
     trType: move.trType,
     creditPoint: move.amount,
     debitorId: move.debitorId,
     creditorId: move.creditorId,
-    creatorId: me.userId,
+    creatorId,
     debitorBalanceAfter: debitorBalance,
     creditorBalanceAfter: creditorBalance,
     reason: move.reason,
@@ -88,7 +90,7 @@ export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult
       action: `credit.${move.reason}`,
       targetType: 'user',
       // The other account of the move; for a spend, the account that paid.
-      targetId: (move.creditorId === me.userId || move.creditorId === null) && move.debitorId !== null ? move.debitorId : move.creditorId!,
+      targetId: (move.creditorId === creatorId || move.creditorId === null) && move.debitorId !== null ? move.debitorId : move.creditorId!,
       details: { ledgerId, trType: move.trType, amount: move.amount, debitorId: move.debitorId, creditorId: move.creditorId, requestId: move.requestId },
     },
     tx,

@@ -14,6 +14,7 @@ import { ticketComments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
+import { escapeLike } from '../../lib/like.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
 
@@ -79,7 +80,7 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
 /** GET /api/get-all-tickets. */
 export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQuery }) {
   const keyword = query.search_title?.trim();
-  const search = keyword && keyword.length >= SEARCH_MIN_LENGTH ? ilike(tickets.title, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const search = keyword && keyword.length >= SEARCH_MIN_LENGTH ? ilike(tickets.title, `%${escapeLike(keyword)}%`) : undefined;
   const where = and(ownOnly(ctx), search);
   const order = query.sort_type?.toLowerCase() === 'asc' ? asc : desc;
   const column = { created_at: tickets.createdAt, id: tickets.id, title: tickets.title, status: tickets.status }[query.sort_key ?? 'created_at'];
