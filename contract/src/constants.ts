@@ -77,6 +77,8 @@ export const CREDIT_TR_TYPES = {
   code: 'Activation Code',
   /** Points bought with a payment plan: they enter the panel, credited to the buyer, debited from nobody. */
   purchase: 'Purchase',
+  /** Points an account adds to itself in the sandbox (POST /api/sandbox/test-credit): sandbox ledgers only. */
+  testCredit: 'Test Credit',
 } as const;
 
 /** Redirect delays after reseller forms (business-panel.md §4) and the sub-reseller search debounce (§9). */

@@ -14,3 +14,4 @@ export * from './devices.js';
 export * from './codes.js';
 export * from './tickets.js';
 export * from './payments.js';
+export * from './sandbox.js';

@@ -28,6 +28,8 @@ import { activationRoutes } from './modules/activation/activation.routes.js';
 import { codesRoutes } from './modules/codes/codes.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes.js';
+import { sandboxBalance } from './db/sandbox.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -94,28 +96,48 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await registerUploads(app, deps.config);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(profileRoutes);
-      await api.register(usersRolesRoutes);
-      await api.register(socialWidgetRoutes);
-      await api.register(creditRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(applicationsRoutes);
-      await api.register(resellersRoutes);
-      await api.register(playerRoutes);
-      await api.register(devicesRoutes);
-      await api.register(playlistsRoutes);
-      await api.register(apkRoutes);
-      await api.register(activationRoutes);
-      await api.register(codesRoutes);
-      await api.register(ticketsRoutes);
-      await api.register(paymentsRoutes);
-    },
-    { prefix: '/api' },
-  );
+  /**
+   * Every call of the API. The sandbox serves them all again under /api/sandbox on its own data
+   * (db/sandbox.ts): the same routes, with `request.sandbox` choosing the database in ctxOf.
+   */
+  const api = (sandbox: boolean) => async (api: FastifyInstance) => {
+    if (sandbox) {
+      const sandboxDb = deps.sandboxDb!;
+      // The caller's balance in its answers (sign-in, profile) is the sandbox's.
+      api.addHook('onRequest', async (request) => {
+        request.sandbox = true;
+        if (request.auth) request.auth = { ...request.auth, creditPoint: await sandboxBalance(sandboxDb, request.auth.userId) };
+      });
+      // The OpenAPI document describes each call once, under /api.
+      api.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+    }
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(profileRoutes);
+    await api.register(usersRolesRoutes);
+    await api.register(socialWidgetRoutes);
+    await api.register(creditRoutes);
+    await api.register(notificationsRoutes);
+    await api.register(applicationsRoutes);
+    await api.register(resellersRoutes);
+    await api.register(playerRoutes);
+    await api.register(devicesRoutes);
+    await api.register(playlistsRoutes);
+    await api.register(apkRoutes);
+    await api.register(activationRoutes);
+    await api.register(codesRoutes);
+    await api.register(ticketsRoutes);
+    await api.register(paymentsRoutes, { sandbox });
+    await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
+  };
+  app.decorateRequest('sandbox', false);
+  await app.register(api(false), { prefix: '/api' });
+  if (deps.config.sandboxEnabled) {
+    if (!deps.sandboxDb) throw new Error('SANDBOX_ENABLED needs the sandbox database (Database.openSandbox)');
+    await app.register(api(true), { prefix: '/api/sandbox' });
+  }
 
   const webDist = deps.config.webDist;
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));

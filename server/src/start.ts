@@ -41,7 +41,15 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: path.join(config.dataDir, 'outbox'), log });
   const app = await buildApp(
-    { config, database, db: database.db, mailer, limiter, adminLoginPrefix: seeded.adminLoginPrefix },
+    {
+      config,
+      database,
+      db: database.db,
+      sandboxDb: config.sandboxEnabled ? await database.openSandbox() : undefined,
+      mailer,
+      limiter,
+      adminLoginPrefix: seeded.adminLoginPrefix,
+    },
     options,
   );
   app.addHook('onClose', async () => {

@@ -49,6 +49,7 @@ export async function createTestApp(options: { webDist?: string; env?: Record<st
       config,
       database,
       db: database.db,
+      sandboxDb: config.sandboxEnabled ? await database.openSandbox() : undefined,
       mailer: createMailer({ from: 'panel@test', outbox, log }),
       limiter: databaseRateLimiter(database.db),
       adminLoginPrefix: ADMIN_LOGIN_PREFIX,

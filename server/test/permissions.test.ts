@@ -79,6 +79,8 @@ describe('the route list', () => {
         // Stored logos: content-hash names, read-only (server/src/http/uploads.ts).
         'GET /uploads/*',
         'GET /api/public/social-widget',
+        // Whether the sandbox is offered (SANDBOX_ENABLED): a server setting, asked before the mode switch is shown.
+        'GET /api/public/modes',
         'POST /api/login',
         `POST /api/${ADMIN_LOGIN_PREFIX}/admin-login`,
         'POST /api/password/create',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.js';
+import { prepareSandbox, SANDBOX_SEARCH_PATH } from './sandbox.js';
 
 type Schema = typeof schema;
 /** The same Drizzle API over PGlite and node-postgres: one code path for both databases. */
@@ -34,6 +35,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** Runs `fn` while holding the cluster-wide start-up lock (migrations and seeding). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The sandbox's database (SANDBOX_ENABLED): the same schema seen through the sandbox's search
+   * path, so its own tables shadow the live ones (db/sandbox.ts). Prepared on first use.
+   */
+  openSandbox(): Promise<Db>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -45,12 +51,31 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   // pg_trgm backs the keyword searches' indexes; PGlite needs its extensions named when it opens.
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection for both: each sandbox statement or transaction runs in a transaction of its
+  // own that sets the search path first (PGlite runs one transaction at a time).
+  const inSandbox = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    client.transaction(async (tx) => {
+      await tx.exec(`set local search_path to ${SANDBOX_SEARCH_PATH}`);
+      return fn(tx);
+    });
+  let sandbox: Promise<Db> | undefined;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     // PGlite is one process and one connection: there is nobody to race with.
     withStartupLock: (fn) => fn(),
+    openSandbox: () =>
+      (sandbox ??= prepareSandbox(db).then(
+        () =>
+          drizzlePglite({
+            client: {
+              query: (text: string, params: unknown[], options: QueryOptions) => inSandbox((tx) => tx.query(text, params, options)),
+              transaction: inSandbox,
+            } as unknown as PGlite,
+            schema,
+          }) as unknown as Db,
+      )),
     ping: async () => {
       await client.query('select 1');
     },
@@ -67,10 +92,23 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
+  let sandbox: { pool: pg.Pool; db: Promise<Db> } | undefined;
+  const database: Database = {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    openSandbox() {
+      if (!sandbox) {
+        // Its own connections, each starting with the sandbox's search path.
+        const sandboxPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)), options: `-c random_page_cost=1.1 -c search_path=${SANDBOX_SEARCH_PATH.replace(' ', '')}` });
+        sandboxPool.on('error', () => undefined);
+        sandbox = {
+          pool: sandboxPool,
+          db: database.withStartupLock(() => prepareSandbox(db)).then(() => drizzlePg(sandboxPool, { schema }) as unknown as Db),
+        };
+      }
+      return sandbox.db;
+    },
     async withStartupLock(fn) {
       const client = await pool.connect();
       try {
@@ -84,8 +122,12 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await sandbox?.pool.end();
+      await pool.end();
+    },
   };
+  return database;
 }
 
 /**

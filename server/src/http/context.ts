@@ -11,6 +11,8 @@ export type Deps = {
   config: Config;
   database: Database;
   db: Db;
+  /** The sandbox's database, when SANDBOX_ENABLED (db/sandbox.ts). */
+  sandboxDb?: Db;
   mailer: Mailer;
   limiter: RateLimiter;
   adminLoginPrefix: string;
@@ -36,9 +38,22 @@ export type Auth = {
 /** What a service function receives: dependencies plus the facts of this request. */
 export type Ctx = Deps & { locale: Locale; ip: string; log: FastifyBaseLogger; auth: Auth | undefined };
 
+/** A request under /api/sandbox works on the sandbox's data; everything else on the live data. */
 export function ctxOf(request: FastifyRequest): Ctx {
-  const { config, database, db, mailer, limiter, adminLoginPrefix } = request.server.deps;
-  return { config, database, db, mailer, limiter, adminLoginPrefix, locale: request.locale, ip: request.ip, log: request.log, auth: request.auth };
+  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix } = request.server.deps;
+  return {
+    config,
+    database,
+    db: request.sandbox ? sandboxDb! : db,
+    sandboxDb,
+    mailer,
+    limiter,
+    adminLoginPrefix,
+    locale: request.locale,
+    ip: request.ip,
+    log: request.log,
+    auth: request.auth,
+  };
 }
 
 /** The caller of an authenticated route; routes without auth never reach services that call this. */
@@ -54,6 +69,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
     auth: Auth | undefined;
+    /** Arrived under /api/sandbox. */
+    sandbox: boolean;
   }
   interface FastifyContextConfig {
     /** Reachable without a session. Every other route needs one. */

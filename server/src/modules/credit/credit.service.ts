@@ -40,7 +40,7 @@ export async function balanceOf(ctx: Ctx): Promise<number> {
 export type Move = {
   trType: CreditTrType;
   amount: number;
-  /** Loses the points; null only for the moves that bring points in, 'Added Self Credit' and 'Purchase'. */
+  /** Loses the points; null only for the moves that bring points in: 'Added Self Credit', 'Purchase' and the sandbox's 'Test Credit'. */
   debitorId: number | null;
   /** Receives the points; null only for the spends, 'Activation' and 'Activation Code'. */
   creditorId: number | null;
@@ -59,7 +59,7 @@ export type MoveResult = { ledgerId: number; debitorBalance: number | null; cred
  */
 export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult> {
   if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
-  const incoming = move.trType === CREDIT_TR_TYPES.selfCredit || move.trType === CREDIT_TR_TYPES.purchase;
+  const incoming = move.trType === CREDIT_TR_TYPES.selfCredit || move.trType === CREDIT_TR_TYPES.purchase || move.trType === CREDIT_TR_TYPES.testCredit;
   if (move.debitorId === null && !incoming) throw new AppError('INTERNAL');
   const spend = move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code;
   if (move.creditorId === null && (!spend || move.debitorId === null)) throw new AppError('INTERNAL');

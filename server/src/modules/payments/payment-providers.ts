@@ -65,6 +65,7 @@ function stripeProvider(config: Config, stripe: Stripe): PaymentProvider {
   };
 }
 
+/** Stripe when configured and given its client; the built-in checkout otherwise. */
 export function paymentProvider(config: Config, stripe: Stripe | undefined): PaymentProvider {
-  return config.payments.provider === 'stripe' ? stripeProvider(config, stripe!) : sandboxProvider(config);
+  return stripe ? stripeProvider(config, stripe) : sandboxProvider(config);
 }

@@ -25,11 +25,12 @@ const tags = ['plans and billing'];
 /** Whoever manages plans or buys them sees the plans and the billing records. */
 const PLAN_READERS: readonly Permission[] = ['add-plan', 'edit-delete-plan', 'purchase-package'];
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** In the sandbox (`sandbox`) orders are always paid on the built-in checkout: test credit never costs money. */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = async (app, options) => {
   const { config } = app.deps;
-  const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
+  const stripe = config.payments.provider === 'stripe' && !options.sandbox ? stripeClient(config.payments) : undefined;
   const provider = paymentProvider(config, stripe);
-  if (provider.name === 'sandbox') {
+  if (provider.name === 'sandbox' && !options.sandbox) {
     app.log.warn('PAYMENT_PROVIDER=sandbox: buyers confirm their own payments on the built-in checkout page. Set PAYMENT_PROVIDER=stripe to take real payments.');
   }
 
@@ -152,7 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  if (stripe && config.payments.provider === 'stripe') {
+  if (stripe && config.payments.provider === 'stripe' && !options.sandbox) {
     const { webhookSecret } = config.payments;
     // Stripe signs the exact bytes it sent: this one route reads its body raw, whatever its type.
     await app.register(async (raw) => {

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { ok } from './common.js';
+
+/**
+ * Live mode and the sandbox (core-panel.md §1 and §4 "Mode", issue 11): the sandbox answers every
+ * call under `/api/sandbox` on data of its own, so integrations are tried without live credit.
+ */
+export const SANDBOX_PREFIX = '/api/sandbox';
+export const MODES = ['live', 'sandbox'] as const;
+export type Mode = (typeof MODES)[number];
+/** Where the browser keeps the chosen mode. */
+export const MODE_STORAGE_KEY = 'mode';
+/** The most test credit one call adds. */
+export const TEST_CREDIT_MAX = 1_000_000;
+
+/** GET /api/public/modes: whether this server offers the sandbox (SANDBOX_ENABLED). */
+export const modesAnswer = ok({ data: z.object({ sandbox_enabled: z.boolean() }) });
+export type ModesAnswer = z.infer<typeof modesAnswer>;
+
+/** POST /api/sandbox/test-credit. */
+export const testCreditBody = z.object({
+  credit_points: z.pipe(
+    z.union(
+      [z.number('validation.testCredit'), z.pipe(z.string('validation.testCredit').check(z.regex(/^\d{1,9}$/, 'validation.testCredit')), z.transform(Number))],
+      'validation.testCredit',
+    ),
+    z.int('validation.testCredit').check(z.minimum(1, 'validation.testCredit'), z.maximum(TEST_CREDIT_MAX, 'validation.testCredit')),
+  ),
+});
+export type TestCreditBody = z.infer<typeof testCreditBody>;
+export const testCreditAnswer = ok({ data: z.object({ credit_point: z.number(), added: z.number() }) });
+export type TestCreditAnswer = z.infer<typeof testCreditAnswer>;
