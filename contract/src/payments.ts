@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { keywordField, noNul, pageNumberField } from './fields.js';
 import { ok } from './common.js';
+import type { Permission } from './permissions.js';
 
 /**
  * Payment plans and billing (business-panel.md §2 "Payment plans" and "Billing records", §3, §4
@@ -18,6 +19,9 @@ export const PLAN_PRICE_MAX = 99_999_999.99;
 export const PLAN_CREDIT_POINTS_MAX = 1_000_000_000;
 /** §9: plan prices are shown in euros. */
 export const PLAN_CURRENCY = 'EUR';
+
+/** Whoever manages plans or buys them sees the plans and the billing records. */
+export const PLAN_READER_PERMISSIONS: readonly Permission[] = ['add-plan', 'edit-delete-plan', 'purchase-package'];
 
 export const BILLING_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];

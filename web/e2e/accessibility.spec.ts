@@ -45,8 +45,13 @@ test('every screen has one h1 and passes axe (WCAG 2.1 A and AA) in English and 
   await playerCall(page.request, 'register', { app_id: ibo, mac_address: mac });
   await activateAs(page, resellerEmail, mac, [ibo]);
 
-  // A code no one holds: the editor shows its not-found message, which is checked too.
-  const params: Record<string, string> = { ':resellerId': String(resellerId), ':id': String(ibo), ':codeValue': '00000000000000' };
+  // A code and an order no one holds: the editor and the checkout show their not-found messages, which are checked too.
+  const params: Record<string, string> = {
+    ':resellerId': String(resellerId),
+    ':id': String(ibo),
+    ':codeValue': '00000000000000',
+    ':orderId': '00000000-0000-4000-8000-000000000000',
+  };
   const signedInPaths = ALL_PATHS.filter((p) => !GUEST_PATHS.includes(p) && !p.startsWith('/:prefix') && !p.startsWith('/reset-password/')).map((p) =>
     p.replace(/:\w+/g, (name) => params[name]!),
   );

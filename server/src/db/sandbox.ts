@@ -152,5 +152,5 @@ export async function prepareSandbox(db: Db) {
 /** An account's sandbox balance, read with the live connection (the table is schema-qualified). */
 export async function sandboxBalance(db: Db, userId: number): Promise<number> {
   const result = await db.execute(sql`select credit_point from sandbox.balances where user_id = ${userId}`);
-  return Number((result as unknown as { rows: { credit_point: string | number }[] }).rows[0]?.credit_point ?? 0);
+  return Number((result as { rows: { credit_point: string | number }[] }).rows[0]?.credit_point ?? 0);
 }

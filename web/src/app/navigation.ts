@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconApps, IconBolt, IconCoins, IconListDetails, IconPlaylist, IconSettings, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconSettings, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
 import { privateRoutes } from './routes';
@@ -25,6 +25,7 @@ function entry(path: string): NavItem {
  * no screen the user may open is not shown at all. Later features add their entries here.
  */
 export const NAV_GROUPS: NavGroup[] = [
+  { key: 'creditPlans', labelKey: 'nav.groups.creditPlans', icon: IconCreditCard, items: ['/payment-plans', '/billing'].map(entry) },
   {
     key: 'appActivation',
     labelKey: 'nav.groups.appActivation',

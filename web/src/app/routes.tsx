@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Permission } from '@panel/contract';
+import { PLAN_READER_PERMISSIONS, type Permission } from '@panel/contract';
 
 /** Lazy named export: every screen is its own chunk, so /login loads only what it shows. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
@@ -40,6 +40,30 @@ export const publicRoutes: PublicRoute[] = [
 
 export const privateRoutes: PrivateRoute[] = [
   { path: '/dashboard', Component: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'), titleKey: 'nav.dashboard' },
+  // The specification shows no permission for the two: a reseller buys and sees its own orders, a plan
+  // manager all; without one of the permissions, /403 as the others.
+  {
+    path: '/payment-plans',
+    Component: page(() => import('../features/payments/payment-plans-page'), 'PaymentPlansPage'),
+    titleKey: 'nav.paymentPlans',
+    permission: PLAN_READER_PERMISSIONS,
+    redirect: '/403',
+  },
+  {
+    path: '/billing',
+    Component: page(() => import('../features/payments/billing-records-page'), 'BillingRecordsPage'),
+    titleKey: 'nav.billingRecords',
+    permission: PLAN_READER_PERMISSIONS,
+    redirect: '/403',
+  },
+  // The built-in (sandbox) payment provider's page, where purchases go when Stripe is not configured.
+  {
+    path: '/checkout/:orderId',
+    Component: page(() => import('../features/payments/checkout-page'), 'CheckoutPage'),
+    titleKey: 'nav.checkout',
+    permission: 'purchase-package',
+    redirect: '/403',
+  },
   {
     path: '/users-and-roles',
     Component: page(() => import('../features/users-roles/users-roles-page'), 'UsersRolesPage'),

@@ -1,7 +1,7 @@
 import { TOAST_MS } from '@panel/contract';
 import { i18n } from '../i18n';
 
-type Toast = { color: 'red' | 'green'; title?: string; message: string };
+type Toast = { color: 'red' | 'green' | 'orange'; title?: string; message: string };
 
 /**
  * Toasts load Mantine's notifications (container, transitions, scroll lock) with the first one
@@ -33,4 +33,9 @@ export function toastError(message: string, title: string = i18n.t('common.error
 
 export function toastSuccess(message: string) {
   showToast({ color: 'green', message });
+}
+
+/** An orange toast: nothing failed, but nothing was done either (a payment the buyer cancelled). */
+export function toastWarning(message: string) {
+  showToast({ color: 'orange', message });
 }

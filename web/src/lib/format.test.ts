@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@panel/contract';
-import { formatDateTime, formatLogDate, formatNumber, formatUtcDateTime } from './format';
+import { formatDateTime, formatLogDate, formatMoney, formatNumber, formatUtcDateTime } from './format';
 
 const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
 
@@ -73,5 +73,25 @@ describe('formatUtcDateTime', () => {
   it('writes ticket dates as MM-dd-yyyy hh:mm a on the UTC clock', () => {
     expect(formatUtcDateTime('2026-01-05T00:07:00.000Z', 'en')).toBe('01-05-2026 12:07 AM');
     expect(formatUtcDateTime('2026-11-22T23:30:00.000Z', 'en')).toBe('11-22-2026 11:30 PM');
+  });
+});
+
+describe('formatMoney', () => {
+  it("writes euros the language's way, always with two decimals", () => {
+    expect(formatMoney('19.90', 'EUR', 'en')).toBe('€19.90');
+    expect(formatMoney('1234.5', 'EUR', 'en')).toBe('€1,234.50');
+    expect(formatMoney('1234.5', 'EUR', 'de')).toMatch(/^1\.234,50\s€$/);
+    expect(formatMoney('19', 'EUR', 'esp')).toMatch(/^19,00\s€$/);
+    expect(formatMoney('19.9', 'EUR', 'br')).toMatch(/^€\s19,90$/);
+  });
+
+  it('uses Latin digits in every language, Arabic included', () => {
+    for (const locale of LOCALES) expect(formatMoney('99999999.99', 'EUR', locale), locale).toMatch(LATIN_ONLY);
+    expect(formatMoney('19.90', 'EUR', 'ar')).toContain('19.90');
+  });
+
+  it('answers an empty text for an amount that is not a number', () => {
+    expect(formatMoney('', 'EUR', 'en')).toBe('');
+    expect(formatMoney('abc', 'EUR', 'en')).toBe('');
   });
 });

@@ -71,3 +71,14 @@ export function formatNumber(value: number, locale: Locale = currentLocale(), op
     () => new Intl.NumberFormat(INTL_LOCALES[locale], options.compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}),
   ).format(value);
 }
+
+/**
+ * An amount of money in its currency, in the chosen language: €19.90 in English, 19,90 € in
+ * German. The API sends amounts as exact decimal strings ("19.90"); they are only shown here,
+ * never computed with.
+ */
+export function formatMoney(amount: string | number, currency: string, locale: Locale = currentLocale()): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (amount === '' || !Number.isFinite(value)) return '';
+  return cached(`m:${locale}:${currency}`, () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency })).format(value);
+}

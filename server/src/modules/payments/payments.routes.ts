@@ -8,13 +8,13 @@ import {
   orderOutcomeAnswer,
   paymentPlanAnswer,
   paymentPlanBody,
+  PLAN_READER_PERMISSIONS,
   paymentPlansAnswer,
   purchaseAnswer,
   purchaseBody,
   sandboxOrderAnswer,
   sandboxOutcomeBody,
   translate,
-  type Permission,
 } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import { ctxOf } from '../../http/context.js';
@@ -22,8 +22,6 @@ import { paymentProvider, stripeClient } from './payment-providers.js';
 import * as service from './payments.service.js';
 
 const tags = ['plans and billing'];
-/** Whoever manages plans or buys them sees the plans and the billing records. */
-const PLAN_READERS: readonly Permission[] = ['add-plan', 'edit-delete-plan', 'purchase-package'];
 
 /** In the sandbox (`sandbox`) orders are always paid on the built-in checkout: test credit never costs money. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = async (app, options) => {
@@ -36,7 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = asyn
 
   app.get(
     '/payment-plans',
-    { config: { permission: PLAN_READERS }, schema: { tags, description: 'The plans on sale, fewest points first.', response: { 200: paymentPlansAnswer } } },
+    { config: { permission: PLAN_READER_PERMISSIONS }, schema: { tags, description: 'The plans on sale, fewest points first.', response: { 200: paymentPlansAnswer } } },
     async (request) => {
       const ctx = ctxOf(request);
       return { status: true as const, msg: translate(ctx.locale, 'payments.plansListed'), data: await service.listPlans(ctx) };
@@ -106,7 +104,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = asyn
   app.get(
     '/billing-records',
     {
-      config: { permission: PLAN_READERS },
+      config: { permission: PLAN_READER_PERMISSIONS },
       schema: {
         tags,
         description: "Orders newest first: the caller's own, or every order for a plan manager (edit-delete-plan). search_title (3+ characters) matches the plan title, the buyer's name or e-mail. page_size 10, 20, 30 or 50.",

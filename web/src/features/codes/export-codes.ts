@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type ActivationCode } from '@panel/contract';
 import { saveDownload } from '../../api/client';
+import { csvBlob } from '../../lib/csv';
 import { getActivationCodes, type CodeListFilters } from './get-activation-codes';
 
 /** Every code of the list's filter (search, dates, sort), fetched page by page at the largest page size. */
@@ -14,21 +15,6 @@ export async function fetchAllCodes(filters: CodeListFilters): Promise<Activatio
   }
 }
 
-/**
- * A spreadsheet opens a cell starting with = + - @ (or a tab or carriage return) as a formula
- * (DESIGN.md §4): such a cell gets a leading quote, so it is read as text.
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-const quoted = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/** RFC 4180 lines (CRLF) with every cell neutralised, and a byte order mark so spreadsheets read UTF-8 (Arabic) right. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map((cell) => quoted(neutraliseCell(cell))).join(',')).join('\r\n')}\r\n`;
-}
-
 export const CODES_CSV_NAME = 'activation-codes.csv';
 
 /** Builds the CSV of every code of the filter and hands it to the browser; `toRows` words the header and cells. */
@@ -36,7 +22,7 @@ export function useExportCodes(toRows: (codes: ActivationCode[]) => string[][]) 
   return useMutation({
     mutationFn: async (filters: CodeListFilters) => {
       const codes = await fetchAllCodes(filters);
-      saveDownload({ blob: new Blob([toCsv(toRows(codes))], { type: 'text/csv;charset=utf-8' }), filename: CODES_CSV_NAME });
+      saveDownload({ blob: csvBlob(toRows(codes)), filename: CODES_CSV_NAME });
       return codes.length;
     },
     // The page words the failure.

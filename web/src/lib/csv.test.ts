@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, toCsv } from './export-codes';
+import { neutraliseCell, toCsv } from './csv';
 
-describe('the codes CSV', () => {
+describe('the CSV files built in the browser', () => {
   it('neutralises cells a spreadsheet would read as a formula', () => {
     expect(['=1+1', '+33', '-2', '@SUM(A1)', '\tx', 'shop@example.test', '12345'].map(neutraliseCell)).toEqual([
       "'=1+1",

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PurchaseAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+/** POST /api/purchase-package (purchase-package): opens a pending order and answers where to pay it. */
+export const purchasePackage = (planId: number) =>
+  api<PurchaseAnswer>('/purchase-package', { method: 'POST', body: { payment_plan_id: planId } });
+
+export function usePurchasePackage() {
+  return useMutation({
+    mutationFn: purchasePackage,
+    // The page words the failure; on success the browser leaves for the order's payment page.
+    meta: { silent: true },
+  });
+}
