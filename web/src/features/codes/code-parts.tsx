@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, CopyButton, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CopyButton, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { codeDisplayState, LIFETIME_EXPIRY, type ActivationCode, type CodeDisplayState } from '@panel/contract';
 import { formatLogDate } from '../../lib/format';
+import { StatusBadge } from '../../components/status-badge';
 
 const STATE_COLORS: Record<CodeDisplayState, string> = { expired: 'red', inactive: 'gray', active: 'green' };
 
@@ -10,12 +11,7 @@ const STATE_COLORS: Record<CodeDisplayState, string> = { expired: 'red', inactiv
 export function CodeStateBadge({ code }: { code: ActivationCode }) {
   const { t } = useTranslation();
   const state = codeDisplayState(code);
-  return (
-    // Never shortened to "ACTI…" when a narrow table squeezes its column.
-    <Badge variant="light" color={STATE_COLORS[state]} style={{ minWidth: 'max-content' }}>
-      {t(`activationCodes.states.${state}`)}
-    </Badge>
-  );
+  return <StatusBadge color={STATE_COLORS[state]}>{t(`activationCodes.states.${state}`)}</StatusBadge>;
 }
 
 /** A lifetime code carries LIFETIME_EXPIRY: it reads "Lifetime", any other expiry as a date. */

@@ -1,17 +1,12 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUS_COLORS, type TicketStatus } from '@panel/contract';
 import { SafeHtml } from '../../components/safe-html';
+import { StatusBadge } from '../../components/status-badge';
 
 /** §4: each status in its colour, named in the reader's language. */
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation();
-  return (
-    // Never shortened when a narrow table squeezes its column.
-    <Badge color={TICKET_STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {t(`supportTickets.statuses.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge color={TICKET_STATUS_COLORS[status]}>{t(`supportTickets.statuses.${status}`)}</StatusBadge>;
 }
 
 /**
