@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconBrandAndroid, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApkPlan } from '@panel/contract';
@@ -11,6 +11,7 @@ import { apkFailureMessage } from './apk-errors';
 import { ApkPlanModal } from './apk-plan-modal';
 import { useDeleteApkPlan } from './delete-apk-plan';
 import { useApkPlans } from './get-apk-plans';
+import { CardGrid } from '../../components/card-grid';
 
 /** The open add or edit modal; it mounts with each opening, so it starts from the plan's values. */
 type Editor = { plan?: ApkPlan };
@@ -39,77 +40,61 @@ export function DownloadApkPage() {
     });
   };
 
-  let content;
-  if (plans.isPending) {
-    content = (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else if (plans.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {apkFailureMessage(plans.error, 'apk.errors.loadFailed')}
-      </Alert>
-    );
-  } else if (plans.data.data.length === 0) {
-    content = (
-      <Text c="dimmed" ta="center" p="xl">
-        {t('apk.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label={t('apk.title')}>
-        {plans.data.data.map((plan) => (
-          <Card key={plan.id} withBorder padding="lg" role="listitem" aria-labelledby={`apk-plan-${plan.id}`}>
-            <Card.Section withBorder>
-              {plan.image_url ? (
-                <Image src={plan.image_url} alt="" h={160} fit="contain" p="sm" />
-              ) : (
-                <Center h={160} c="dimmed">
-                  <IconBrandAndroid size={64} aria-hidden />
-                </Center>
+  const content = (
+    <CardGrid
+      items={plans.data?.data}
+      pending={plans.isPending}
+      failure={plans.isError ? apkFailureMessage(plans.error, 'apk.errors.loadFailed') : undefined}
+      emptyText={t('apk.empty')}
+      label={t('apk.title')}
+      renderCard={(plan) => (
+      <Card key={plan.id} withBorder padding="lg" role="listitem" aria-labelledby={`apk-plan-${plan.id}`}>
+        <Card.Section withBorder>
+          {plan.image_url ? (
+            <Image src={plan.image_url} alt="" h={160} fit="contain" p="sm" />
+          ) : (
+            <Center h={160} c="dimmed">
+              <IconBrandAndroid size={64} aria-hidden />
+            </Center>
+          )}
+        </Card.Section>
+        <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+          <Title order={2} size="h4" id={`apk-plan-${plan.id}`}>
+            {plan.name}
+          </Title>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', flex: 1 }}>
+            {plan.description}
+          </Text>
+          <Group justify="space-between" mt="sm">
+            <Button
+              component="a"
+              href={plan.apk_url}
+              target="_blank"
+              // The APK host gets neither a handle on this tab nor the panel's address.
+              rel="noopener noreferrer"
+              leftSection={<IconDownload size={16} />}
+              aria-label={t('apk.downloadOf', { name: plan.name })}
+            >
+              {t('apk.download')}
+            </Button>
+            <Group gap={4}>
+              {can.edit && (
+                <ActionIcon variant="subtle" onClick={() => open(plan)} aria-label={t('apk.editOf', { name: plan.name })}>
+                  <IconPencil size={18} />
+                </ActionIcon>
               )}
-            </Card.Section>
-            <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-              <Title order={2} size="h4" id={`apk-plan-${plan.id}`}>
-                {plan.name}
-              </Title>
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', flex: 1 }}>
-                {plan.description}
-              </Text>
-              <Group justify="space-between" mt="sm">
-                <Button
-                  component="a"
-                  href={plan.apk_url}
-                  target="_blank"
-                  // The APK host gets neither a handle on this tab nor the panel's address.
-                  rel="noopener noreferrer"
-                  leftSection={<IconDownload size={16} />}
-                  aria-label={t('apk.downloadOf', { name: plan.name })}
-                >
-                  {t('apk.download')}
-                </Button>
-                <Group gap={4}>
-                  {can.edit && (
-                    <ActionIcon variant="subtle" onClick={() => open(plan)} aria-label={t('apk.editOf', { name: plan.name })}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  )}
-                  {can.remove && (
-                    <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(plan)} aria-label={t('apk.deleteOf', { name: plan.name })}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  }
+              {can.remove && (
+                <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(plan)} aria-label={t('apk.deleteOf', { name: plan.name })}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              )}
+            </Group>
+          </Group>
+        </Stack>
+      </Card>
+      )}
+    />
+  );
 
   return (
     <Stack>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCoins, IconPencil, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPlan } from '@panel/contract';
@@ -14,6 +14,7 @@ import { leaveForPayment } from './leave-for-payment';
 import { paymentFailureMessage } from './payment-errors';
 import { PaymentPlanModal } from './payment-plan-modal';
 import { usePurchasePackage } from './purchase-package';
+import { CardGrid } from '../../components/card-grid';
 
 /** The open add or edit modal; it mounts with each opening, so it starts from the plan's values. */
 type Editor = { plan?: PaymentPlan };
@@ -60,77 +61,61 @@ export function PaymentPlansPage() {
   }, [reset]);
   const buying = (plan: PaymentPlan) => leaving && purchase.variables === plan.id;
 
-  let content;
-  if (plans.isPending) {
-    content = (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else if (plans.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {paymentFailureMessage(plans.error, 'paymentPlans.errors.loadFailed')}
-      </Alert>
-    );
-  } else if (plans.data.data.length === 0) {
-    content = (
-      <Text c="dimmed" ta="center" p="xl">
-        {t('paymentPlans.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label={t('paymentPlans.list')}>
-        {plans.data.data.map((plan) => (
-          <Card key={plan.id} withBorder padding="lg" role="listitem" aria-labelledby={`payment-plan-${plan.id}`}>
-            <Stack gap="xs" style={{ flex: 1 }}>
-              <Title order={2} size="h4" id={`payment-plan-${plan.id}`} style={{ overflowWrap: 'anywhere' }}>
-                {plan.title}
-              </Title>
-              <Text fz={28} fw={700} lh={1.2}>
-                {formatMoney(plan.price, plan.currency)}
-              </Text>
-              <Group gap={6} wrap="nowrap">
-                <IconCoins size={18} aria-hidden color="var(--mantine-primary-color-filled)" style={{ flexShrink: 0 }} />
-                <Text fw={600}>
-                  {t('paymentPlans.creditPoints', { count: plan.credit_points, amount: formatNumber(plan.credit_points) })}
-                </Text>
+  const content = (
+    <CardGrid
+      items={plans.data?.data}
+      pending={plans.isPending}
+      failure={plans.isError ? paymentFailureMessage(plans.error, 'paymentPlans.errors.loadFailed') : undefined}
+      emptyText={t('paymentPlans.empty')}
+      label={t('paymentPlans.list')}
+      renderCard={(plan) => (
+      <Card key={plan.id} withBorder padding="lg" role="listitem" aria-labelledby={`payment-plan-${plan.id}`}>
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <Title order={2} size="h4" id={`payment-plan-${plan.id}`} style={{ overflowWrap: 'anywhere' }}>
+            {plan.title}
+          </Title>
+          <Text fz={28} fw={700} lh={1.2}>
+            {formatMoney(plan.price, plan.currency)}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <IconCoins size={18} aria-hidden color="var(--mantine-primary-color-filled)" style={{ flexShrink: 0 }} />
+            <Text fw={600}>
+              {t('paymentPlans.creditPoints', { count: plan.credit_points, amount: formatNumber(plan.credit_points) })}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', flex: 1 }}>
+            {plan.description}
+          </Text>
+          <Group justify="space-between" mt="sm" gap="xs">
+            {can.purchase ? (
+              <Button
+                leftSection={<IconShoppingCart size={16} aria-hidden />}
+                onClick={() => buy(plan)}
+                loading={buying(plan)}
+                disabled={leaving && !buying(plan)}
+                aria-label={t('paymentPlans.purchaseOf', { name: plan.title })}
+              >
+                {t('paymentPlans.purchase')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {can.manage && (
+              <Group gap={4}>
+                <ActionIcon variant="subtle" onClick={() => setEditor({ plan })} aria-label={t('paymentPlans.editOf', { name: plan.title })}>
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(plan)} aria-label={t('paymentPlans.deleteOf', { name: plan.title })}>
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
               </Group>
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', flex: 1 }}>
-                {plan.description}
-              </Text>
-              <Group justify="space-between" mt="sm" gap="xs">
-                {can.purchase ? (
-                  <Button
-                    leftSection={<IconShoppingCart size={16} aria-hidden />}
-                    onClick={() => buy(plan)}
-                    loading={buying(plan)}
-                    disabled={leaving && !buying(plan)}
-                    aria-label={t('paymentPlans.purchaseOf', { name: plan.title })}
-                  >
-                    {t('paymentPlans.purchase')}
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                {can.manage && (
-                  <Group gap={4}>
-                    <ActionIcon variant="subtle" onClick={() => setEditor({ plan })} aria-label={t('paymentPlans.editOf', { name: plan.title })}>
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(plan)} aria-label={t('paymentPlans.deleteOf', { name: plan.title })}>
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                )}
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  }
+            )}
+          </Group>
+        </Stack>
+      </Card>
+      )}
+    />
+  );
 
   return (
     <Stack>
