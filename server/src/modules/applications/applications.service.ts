@@ -15,6 +15,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { prepareImage, storeImage, type UploadedFile } from '../../http/uploads.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { escapeLike } from '../../lib/like.js';
 
 /** PostgreSQL's foreign_key_violation: a row still referenced elsewhere (possibly wrapped by Drizzle). */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -118,7 +119,7 @@ export async function listApplications({ ctx, query }: { ctx: Ctx; query: Applic
   const search = query.search_title?.trim() ?? '';
   // Shorter keywords are ignored (business-panel.md §5).
   if (search.length >= SEARCH_MIN_LENGTH) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(search)}%`;
     conditions.push(or(ilike(applications.appName, pattern), ilike(applications.appPlaceLocation, pattern))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;

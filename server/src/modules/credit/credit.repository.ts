@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type S
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 /**
  * Locks the accounts of a move, lowest id first. Two moves between the same two accounts in
@@ -139,7 +140,7 @@ export const LOG_COUNT_CAP = 10_000;
 /** Keyword search on the three e-mails of a row; `%` and `_` in the keyword match themselves. */
 function keywordCondition(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(keyword)}%`;
   return or(ilike(debitor.email, pattern), ilike(creditor.email, pattern), ilike(creator.email, pattern));
 }
 

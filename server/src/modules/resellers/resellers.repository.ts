@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { devices, roles, users } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 const parent = alias(users, 'parent');
 
@@ -20,7 +21,7 @@ const SORT_COLUMNS = {
 export function keywordCondition(keyword: string | undefined): SQL | undefined {
   const search = keyword?.trim() ?? '';
   if (search.length < SEARCH_MIN_LENGTH) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(search)}%`;
   return or(ilike(users.name, pattern), ilike(users.email, pattern));
 }
 

@@ -15,6 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sendInvitation } from '../auth/auth.service.js';
 import { targetWithinReach } from '../resellers/hierarchy.js';
+import { escapeLike } from '../../lib/like.js';
 
 export async function permissionGroups(ctx: Ctx) {
   const rows = await ctx.db
@@ -125,7 +126,7 @@ export async function listUsers({ ctx, query }: { ctx: Ctx; query: UsersQuery })
   const search = query.search?.trim() ?? '';
   // Shorter keywords are ignored, as the specification's search hint says.
   if (search.length >= SEARCH_MIN_LENGTH) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(search)}%`;
     conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
   }
   const where = and(...conditions);
