@@ -49,6 +49,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E.adminPassword,
       ADMIN_LOGIN_PREFIX: E2E.adminPrefix,
       LOG_LEVEL: 'warn',
+      // The live/sandbox switch and /api/sandbox (sandbox.spec.ts); the other specs stay in live mode.
+      SANDBOX_ENABLED: 'true',
     },
   },
 });

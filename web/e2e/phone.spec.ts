@@ -7,12 +7,13 @@ test.use({ viewport: { width: 375, height: 740 } });
 const PAGES = ['/dashboard', '/reseller-list', '/multi-apps-activation', '/user-list', '/transactions-logs', '/credit-point-share-log', '/users-and-roles'];
 
 /** Every control of the top bar lies inside the screen, and the page does not scroll sideways. */
-async function expectPhoneLayout(page: Page, labels: { menu: string; language: RegExp; bell: RegExp; credit: string }) {
+async function expectPhoneLayout(page: Page, labels: { menu: string; mode: RegExp; language: RegExp; bell: RegExp; credit: string }) {
   const header = page.getByRole('banner');
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
   const controls = [
     header.getByRole('button', { name: labels.menu }),
     header.getByText(title, { exact: true }),
+    header.getByRole('button', { name: labels.mode }),
     header.getByTitle(labels.credit),
     header.getByRole('button', { name: labels.language }),
     header.getByRole('button', { name: labels.bell }),
@@ -33,7 +34,7 @@ test('on a phone the top bar keeps every control on screen and no page scrolls s
   for (const path of PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-    await expectPhoneLayout(page, { menu: 'Toggle navigation', language: /^Language/, bell: /^Notifications/, credit: 'Credit points' });
+    await expectPhoneLayout(page, { menu: 'Toggle navigation', mode: /^Mode/, language: /^Language/, bell: /^Notifications/, credit: 'Credit points' });
   }
   // The balance is compact: the number and an icon.
   await expect(page.getByRole('banner').getByTitle('Credit points')).toHaveText(/^1\.\dM$/);
@@ -45,7 +46,7 @@ test('on a phone the top bar keeps every control on screen and no page scrolls s
   for (const path of PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-    await expectPhoneLayout(page, { menu: 'إظهار القائمة أو إخفاؤها', language: /^اللغة/, bell: /^الإشعارات/, credit: 'نقاط الرصيد' });
+    await expectPhoneLayout(page, { menu: 'إظهار القائمة أو إخفاؤها', mode: /^الوضع/, language: /^اللغة/, bell: /^الإشعارات/, credit: 'نقاط الرصيد' });
   }
   await page.evaluate(() => localStorage.removeItem('locale'));
 });

@@ -1,5 +1,6 @@
-import type { ErrorEnvelope } from '@panel/contract';
+import { SANDBOX_PREFIX, type ErrorEnvelope } from '@panel/contract';
 import { ACCEPT_LANGUAGE, currentLocale, i18n } from '../i18n';
+import { currentMode } from '../lib/mode';
 import { session } from '../lib/session';
 
 /** An API failure: the envelope of DESIGN.md §3, or a network failure (`status` 0). */
@@ -45,9 +46,21 @@ export function setSessionExpiredHandler(handler: () => void) {
   onSessionExpired = handler;
 }
 
+/** Calls that ask the live side whatever the mode: whether the sandbox exists at all. */
+const ALWAYS_LIVE = new Set(['/public/modes']);
+
+/**
+ * Where a call goes (core-panel.md §4 "Mode"): `/api` in live mode, `/api/sandbox` in the
+ * sandbox, which serves every call again on data of its own with the same session.
+ */
+export function apiUrl(path: string): URL {
+  const prefix = currentMode() === 'sandbox' && !ALWAYS_LIVE.has(path) ? SANDBOX_PREFIX : '/api';
+  return new URL(`${prefix}${path}`, window.location.origin);
+}
+
 /** Sends one request with the bearer token and Accept-Language; a failed answer becomes an `ApiError`. */
 async function send(path: string, options: Options, accept: string): Promise<Response> {
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = apiUrl(path);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }

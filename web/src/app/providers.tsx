@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@panel/contract';
 import { isRtl } from '../i18n';
+import { ModeSync } from './mode-sync';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, themeFor } from './theme';
 import { toastContainer } from '../components/toast';
@@ -46,7 +47,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <Toasts />
-          {children}
+          <ModeSync>{children}</ModeSync>
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

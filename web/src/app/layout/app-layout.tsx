@@ -8,6 +8,7 @@ import { TopBar } from './top-bar';
 import { Footer } from './footer';
 import { PageHeading } from './page-heading';
 import { refreshOwnPermissions } from '../../lib/user-permissions';
+import { SandboxBanner } from '../../features/sandbox/sandbox-banner';
 
 /** The sidebar becomes a hamburger menu at 768 px and narrower (core-panel.md §2, §9). */
 const BREAKPOINT = 'sm';
@@ -36,6 +37,7 @@ export function AppLayout() {
         <Sidebar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
+        <SandboxBanner />
         <PageHeading />
         <Outlet />
       </AppShell.Main>

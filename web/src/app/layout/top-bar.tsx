@@ -10,6 +10,7 @@ import { formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useCreditPoints } from '../../features/credit/get-credit-points';
 import { NotificationBell } from '../../features/notifications/notification-bell';
+import { ModeSwitch } from '../../features/sandbox/mode-switch';
 import { session } from '../../lib/session';
 import type { PrivateRoute } from '../routes';
 
@@ -61,6 +62,7 @@ export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
         )}
       </Group>
       <Group gap={phone ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <ModeSwitch compact={phone} />
         <CreditBadge compact={phone} />
         {phone ? <LanguageMenu /> : <LanguageSwitcher />}
         <ColorSchemeMenu />

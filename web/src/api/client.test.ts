@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setMode } from '../lib/mode';
+import { json, stubFetch } from '../test-utils';
+import { api } from './client';
+
+const paths = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.map(([url]) => `${url.pathname}${url.search}`);
+
+describe('api (the mode)', () => {
+  afterEach(() => {
+    setMode('live');
+    vi.unstubAllGlobals();
+  });
+
+  it('sends every call under /api in live mode', async () => {
+    const fetchMock = stubFetch(async () => json(200, { status: true }));
+    await api('/get-resellers/credit-points');
+    await api('/resellers', { query: { page: 2 } });
+    await api('/public/modes');
+    expect(paths(fetchMock)).toEqual(['/api/get-resellers/credit-points', '/api/resellers?page=2', '/api/public/modes']);
+  });
+
+  it('sends every call under /api/sandbox in the sandbox, except the question whether the sandbox exists', async () => {
+    const fetchMock = stubFetch(async () => json(200, { status: true }));
+    setMode('sandbox');
+    await api('/get-resellers/credit-points');
+    await api('/test-credit', { method: 'POST', body: { credit_points: 5 } });
+    await api('/public/modes');
+    expect(paths(fetchMock)).toEqual(['/api/sandbox/get-resellers/credit-points', '/api/sandbox/test-credit', '/api/public/modes']);
+    setMode('live');
+    await api('/get-resellers/credit-points');
+    expect(paths(fetchMock).at(-1)).toBe('/api/get-resellers/credit-points');
+  });
+
+  it('remembers the mode in this browser', () => {
+    setMode('sandbox');
+    expect(localStorage.getItem('mode')).toBe('sandbox');
+    setMode('live');
+    expect(localStorage.getItem('mode')).toBe('live');
+  });
+});

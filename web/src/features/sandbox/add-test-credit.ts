@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TestCreditAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+/** POST /api/sandbox/test-credit (the client adds the sandbox prefix): points for the caller's sandbox balance. */
+export const addTestCredit = (creditPoints: number) =>
+  api<TestCreditAnswer>('/test-credit', { method: 'POST', body: { credit_points: creditPoints } });
+
+export function useAddTestCredit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addTestCredit,
+    // The modal shows the field message under its input and other failures inside itself.
+    meta: { silent: true },
+    // The top bar's balance and the screens that show it, as after any other credit move.
+    onSuccess: () =>
+      Promise.all(
+        [['credit-points'], ['total-credit-points'], ['credit-transaction-logs'], ['profile']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
