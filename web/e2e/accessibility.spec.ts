@@ -33,7 +33,7 @@ async function settled(page: Page) {
 }
 
 test('every screen has one h1 and passes axe (WCAG 2.1 A and AA) in English and Arabic at 1280 px, and meets contrast in the dark scheme', async ({ page }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
   // Some data: a funded reseller with a sub-reseller and an activated device.
