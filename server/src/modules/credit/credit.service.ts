@@ -28,8 +28,9 @@ import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
 
-export async function balanceOf(ctx: Ctx): Promise<number> {
-  const [row] = await ctx.db.select({ creditPoint: users.creditPoint }).from(users).where(eq(users.id, callerOf(ctx).userId));
+/** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
+export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {
+  const [row] = await ctx.db.select({ creditPoint: users.creditPoint }).from(users).where(eq(users.id, userId));
   return row?.creditPoint ?? 0;
 }
 

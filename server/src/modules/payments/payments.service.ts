@@ -13,11 +13,11 @@ import {
   type PaymentPlanBody,
   type SandboxOutcome,
 } from '@panel/contract';
-import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
+import { paymentOrders, paymentPlans } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-import { transfer } from '../credit/credit.service.js';
+import { balanceOf, transfer } from '../credit/credit.service.js';
 import type { PaymentProvider } from './payment-providers.js';
 import * as repo from './payments.repository.js';
 
@@ -98,11 +98,6 @@ export async function purchase(ctx: Ctx, provider: PaymentProvider, planId: numb
 }
 
 export type OrderOutcome = { orderId: string; status: BillingStatus; credit_point: number; msg: string };
-
-async function balanceOf(ctx: Ctx, userId: number) {
-  const [row] = await ctx.db.select({ creditPoint: users.creditPoint }).from(users).where(eq(users.id, userId));
-  return row?.creditPoint ?? 0;
-}
 
 /**
  * The provider says the order is paid. The first confirmation credits the buyer in the same
