@@ -4,43 +4,70 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
 import { escapeLike } from '../../lib/like.js';
 
-/**
- * Locks the accounts of a move, lowest id first. Two moves between the same two accounts in
- * opposite directions then always queue on the same row first and can never deadlock; the locks
- * also hold the hierarchy still (nobody re-parents a sub-reseller mid-move).
- */
-export async function lockAccounts(tx: Tx, ids: number[]) {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, sorted)).orderBy(asc(users.id)).for('update');
-}
+/** The SQLSTATEs the credit functions raise (migration 0013_credit_move). */
+export const MOVE_REFUSALS = {
+  insufficient: 'CR001',
+  notFound: 'CR002',
+  adminAccount: 'CR003',
+  outOfReach: 'CR004',
+  requestIdReused: 'CR005',
+} as const;
+
+export type MoveRow = { ledgerId: number; debitorBalance: number | null; creditorBalance: number | null };
+
+export type MoveParams = {
+  trType: string;
+  amount: number;
+  debitorId: number | null;
+  creditorId: number | null;
+  creatorId: number | null;
+  reason: string;
+  requestId: string | null;
+  actorId: number | null;
+  ip: string;
+  auditTargetId: number;
+};
+
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+// bigint columns arrive as strings from node-postgres, as numbers from PGlite and from JSON.
+const moveRow = (row: Record<string, unknown>): MoveRow => ({
+  ledgerId: Number(row.ledger_id),
+  debitorBalance: num(row.debitor_balance),
+  creditorBalance: num(row.creditor_balance),
+});
 
 /**
- * The debit is one conditional statement: `credit_point >= n` is checked by the database on the
- * locked row, never read first and written later by the application, so no interleaving of
- * concurrent requests can take a balance below zero. Answers the balance after, or undefined
- * when the account holds too few points.
+ * Debit, credit, ledger row and audit row in one statement (the `credit_move` function): the
+ * accounts' rows are locked for one round trip, not for one per statement.
  */
-export async function debit(tx: Tx, userId: number, amount: number): Promise<number | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ creditPoint: sql`${users.creditPoint} - ${amount}` })
-    .where(and(eq(users.id, userId), gte(users.creditPoint, amount)))
-    .returning({ creditPoint: users.creditPoint });
-  return row?.creditPoint;
+export async function move(db: DbOrTx, m: MoveParams): Promise<MoveRow> {
+  const result = await db.execute(sql`
+    select ledger_id, debitor_balance, creditor_balance from credit_move(
+      ${m.trType}::text, ${m.amount}::bigint, ${m.debitorId}::int, ${m.creditorId}::int, ${m.creatorId}::int,
+      ${m.reason}::text, ${m.requestId}::text, ${m.actorId}::int, ${m.ip}::text, ${m.auditTargetId}::int)`);
+  return moveRow((result as { rows: Record<string, unknown>[] }).rows[0]!);
 }
 
-export async function credit(tx: Tx, userId: number, amount: number): Promise<number> {
-  const [row] = await tx
-    .update(users)
-    .set({ creditPoint: sql`${users.creditPoint} + ${amount}` })
-    .where(eq(users.id, userId))
-    .returning({ creditPoint: users.creditPoint });
-  return row!.creditPoint;
-}
+/** A new move's result, or a replay: the stored result (or, stored before 0013, the whole answer). */
+export type ShareAnswer = { replayed: boolean; result?: MoveRow; body?: unknown };
 
-export async function insertLedgerRow(tx: Tx, row: typeof creditLedger.$inferInsert): Promise<number> {
-  const [inserted] = await tx.insert(creditLedger).values(row).returning({ id: creditLedger.id });
-  return inserted!.id;
+/**
+ * A move on another account as one statement (the `credit_share` function): the request id's
+ * claim, the locks, the hierarchy check, the move and the stored answer. A repeated request id
+ * with the same fingerprint answers what the first request stored.
+ */
+export async function share(
+  db: DbOrTx,
+  s: Omit<MoveParams, 'creatorId' | 'actorId' | 'auditTargetId'> & { key: string | null; fingerprint: string; hours: number; callerId: number; callerIsAdmin: boolean; targetId: number },
+): Promise<ShareAnswer> {
+  const result = await db.execute(sql`
+    select credit_share(
+      ${s.key}::text, ${s.fingerprint}::text, ${s.hours}::int, ${s.callerId}::int, ${s.callerIsAdmin}::boolean,
+      ${s.targetId}::int, ${s.trType}::text, ${s.amount}::bigint, ${s.debitorId}::int, ${s.creditorId}::int,
+      ${s.reason}::text, ${s.requestId}::text, ${s.ip}::text) as answer`);
+  const raw = (result as { rows: { answer: unknown }[] }).rows[0]!.answer;
+  const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { replayed?: boolean; body?: unknown; result?: Record<string, unknown> };
+  return { replayed: answer.replayed === true, body: answer.body, result: answer.result && moveRow(answer.result) };
 }
 
 /**

@@ -17,11 +17,11 @@ import {
   type RechargeBody,
   type ResellerReportBody,
 } from '@panel/contract';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
-import { audit } from '../../lib/audit.js';
+import { sqlStateOf } from '../../lib/db-errors.js';
 import { verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
@@ -55,49 +55,91 @@ export type MoveResult = { ledgerId: number; debitorBalance: number | null; cred
 
 /**
  * Moves points inside the caller's transaction: debit, credit, one ledger row and one audit row
- * commit or roll back together (DESIGN.md §4). The caller has locked both accounts
- * (`repo.lockAccounts`), so the updates below never wait on each other in opposite orders.
+ * commit or roll back together (DESIGN.md §4), in one statement (`credit_move`, which locks both
+ * accounts lowest id first).
  */
-export async function transfer(ctx: Ctx, tx: Tx, move: Move): Promise<MoveResult> {
+export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveResult> {
+  checkMove(move);
+  // A payment provider's confirmation has no signed-in caller: the buyer is then the creator.
+  const creatorId = ctx.auth?.userId ?? move.creditorId;
+  try {
+    return await repo.move(tx, {
+      ...moveParams(ctx, move),
+      creatorId,
+      actorId: ctx.auth?.userId ?? null,
+      // The other account of the move; for a spend, the account that paid.
+      auditTargetId: (move.creditorId === creatorId || move.creditorId === null) && move.debitorId !== null ? move.debitorId : move.creditorId!,
+    });
+  } catch (error) {
+    throw refusal(error, { insufficient: move.insufficient });
+  }
+}
+
+function checkMove(move: Move) {
   if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
   const incoming = move.trType === CREDIT_TR_TYPES.selfCredit || move.trType === CREDIT_TR_TYPES.purchase || move.trType === CREDIT_TR_TYPES.testCredit;
   if (move.debitorId === null && !incoming) throw new AppError('INTERNAL');
   const spend = move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code;
   if (move.creditorId === null && (!spend || move.debitorId === null)) throw new AppError('INTERNAL');
   if (move.debitorId === move.creditorId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
-  let debitorBalance: number | null = null;
-  if (move.debitorId !== null) {
-    const after = await repo.debit(tx, move.debitorId, move.amount);
-    if (after === undefined) throw move.insufficient();
-    debitorBalance = after;
-  }
-  const creditorBalance = move.creditorId === null ? null : await repo.credit(tx, move.creditorId, move.amount);
-  // A payment provider's confirmation has no signed-in caller: the buyer is then the creator.
-  const creatorId = ctx.auth?.userId ?? move.creditorId;
-  const ledgerId = await repo.insertLedgerRow(tx, {
-    trType: move.trType,
-    creditPoint: move.amount,
-    debitorId: move.debitorId,
-    creditorId: move.creditorId,
-    creatorId,
-    debitorBalanceAfter: debitorBalance,
-    creditorBalanceAfter: creditorBalance,
-    reason: move.reason,
-    requestId: move.requestId,
-  });
-  await audit(
-    ctx,
-    {
-      action: `credit.${move.reason}`,
-      targetType: 'user',
-      // The other account of the move; for a spend, the account that paid.
-      targetId: (move.creditorId === creatorId || move.creditorId === null) && move.debitorId !== null ? move.debitorId : move.creditorId!,
-      details: { ledgerId, trType: move.trType, amount: move.amount, debitorId: move.debitorId, creditorId: move.creditorId, requestId: move.requestId },
-    },
-    tx,
-  );
-  return { ledgerId, debitorBalance, creditorBalance };
 }
+
+const moveParams = (ctx: Ctx, move: Move) => ({
+  trType: move.trType,
+  amount: move.amount,
+  debitorId: move.debitorId,
+  creditorId: move.creditorId,
+  reason: move.reason,
+  requestId: move.requestId,
+  ip: ctx.ip,
+});
+
+type Refusals = { [K in keyof typeof repo.MOVE_REFUSALS]?: () => AppError };
+
+/** The answer to a refusal the credit functions raised, or the error itself when it is none. */
+function refusal(error: unknown, refusals: Refusals): unknown {
+  const state = sqlStateOf(error);
+  const name = (Object.keys(repo.MOVE_REFUSALS) as (keyof Refusals)[]).find((key) => repo.MOVE_REFUSALS[key] === state);
+  return (name && refusals[name]?.()) ?? error;
+}
+
+/**
+ * A move the caller makes on another account (`target`, or itself for an admin's self credit):
+ * the request id's claim, the hierarchy check on the locked accounts, the move and the stored
+ * answer are one statement (`credit_share`), and a repeat of the request id answers the first
+ * move's result again, whatever happened since. `respond` builds the answer from the result.
+ */
+async function shareMove<T>(
+  ctx: Ctx,
+  { targetId, requestId, fingerprint, move, notFound }: { targetId: number; requestId: string | null; fingerprint: unknown; move: Move; notFound: () => AppError },
+  respond: (result: MoveResult) => T,
+): Promise<T> {
+  checkMove(move);
+  const me = callerOf(ctx);
+  try {
+    const answer = await repo.share(ctx.db, {
+      ...moveParams(ctx, move),
+      key: requestId === null ? null : `${me.userId}:${requestId}`,
+      fingerprint: fingerprintOf(fingerprint),
+      hours: IDEMPOTENCY_HOURS,
+      callerId: me.userId,
+      callerIsAdmin: me.isAdmin,
+      targetId,
+    });
+    // An answer stored whole (before migration 0013) is replayed as it was.
+    return answer.result ? respond(answer.result) : (answer.body as T);
+  } catch (error) {
+    throw refusal(error, {
+      insufficient: move.insufficient,
+      notFound,
+      adminAccount: () => new AppError('C10014', { key: 'credit.adminAccount' }),
+      outOfReach: () => new AppError('C10013'),
+      requestIdReused: () => new AppError('CONFLICT', { key: 'credit.requestIdReused' }),
+    });
+  }
+}
+
+const fingerprintOf = (fingerprint: unknown) => crypto.createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
 
 // ---------------------------------------------------------------------------------------------
 // Idempotency: `request-id` answers a repeat within 24 hours with the first answer.
@@ -118,7 +160,7 @@ export function requestIdFrom(header: string | string[] | undefined): string | n
  * are kept: a refused request moved nothing and may be retried with the same id.
  */
 export async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const print = crypto.createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
+  const print = fingerprintOf(fingerprint);
   const key = requestId === null ? null : `${callerOf(ctx).userId}:${requestId}`;
   return ctx.db.transaction(async (tx) => {
     if (key !== null && !(await repo.claimIdempotencyKey(tx, key, IDEMPOTENCY_HOURS))) {
@@ -138,17 +180,6 @@ export async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: u
 // The calls.
 // ---------------------------------------------------------------------------------------------
 
-/** The other account of a move, within the caller's reach; an admin target is C10014 with a credit message. */
-async function reachableTarget(ctx: Ctx, tx: Tx, targetId: number) {
-  try {
-    return await targetWithinReach(ctx, targetId, { db: tx });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'C10014') throw new AppError('C10014', { key: 'credit.adminAccount' });
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('C10012', { key: 'credit.resellerNotFound' });
-    throw error;
-  }
-}
-
 function moveAnswer<D>(ctx: Ctx, key: string, data: D) {
   return { status: true as const, httpCode: 200, statusCode: 200, msg: translate(ctx.locale, key), data };
 }
@@ -163,29 +194,20 @@ const callerInsufficient = () => new AppError('C10422', { key: 'credit.callerIns
 export async function recharge({ ctx, input, requestId }: { ctx: Ctx; input: RechargeBody; requestId: string | null }) {
   const me = callerOf(ctx);
   await checkPasscode(ctx, input.creditSharePasscode);
-  const fingerprint = ['recharge', input.resellerEmail, input.creditPoint];
-  return once(ctx, requestId, fingerprint, async (tx) => {
-    const target = await repo.findAccountByEmail(tx, input.resellerEmail);
-    if (!target || target.deletedAt) throw fieldError('resellerEmail', 'credit.resellerNotFound');
-    if (target.id === me.userId && !me.isAdmin) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
-    await repo.lockAccounts(tx, [me.userId, target.id]);
-    const self = target.id === me.userId;
-    if (!self) await reachableTarget(ctx, tx, target.id);
-    const result = await transfer(ctx, tx, {
-      trType: self ? CREDIT_TR_TYPES.selfCredit : CREDIT_TR_TYPES.added,
-      amount: input.creditPoint,
-      debitorId: self ? null : me.userId,
-      creditorId: target.id,
-      reason: 'recharge',
-      requestId,
-      insufficient: callerInsufficient,
-    });
-    return moveAnswer(ctx, self ? 'credit.selfCredited' : 'credit.recharged', {
-        tr_type: self ? CREDIT_TR_TYPES.selfCredit : CREDIT_TR_TYPES.added,
-        credit_point: self ? result.creditorBalance! : result.debitorBalance!,
-        reseller_credit_point: result.creditorBalance!,
-      });
-  });
+  const notFound = () => fieldError('resellerEmail', 'credit.resellerNotFound');
+  const target = await repo.findAccountByEmail(ctx.db, input.resellerEmail);
+  if (!target || target.deletedAt) throw notFound();
+  if (target.id === me.userId && !me.isAdmin) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
+  const self = target.id === me.userId;
+  const trType = self ? CREDIT_TR_TYPES.selfCredit : CREDIT_TR_TYPES.added;
+  const move = { trType, amount: input.creditPoint, debitorId: self ? null : me.userId, creditorId: target.id, reason: 'recharge', requestId, insufficient: callerInsufficient };
+  return shareMove(ctx, { targetId: target.id, requestId, fingerprint: ['recharge', input.resellerEmail, input.creditPoint], move, notFound }, (result) =>
+    moveAnswer(ctx, self ? 'credit.selfCredited' : 'credit.recharged', {
+      tr_type: trType,
+      credit_point: self ? result.creditorBalance! : result.debitorBalance!,
+      reseller_credit_point: result.creditorBalance!,
+    }),
+  );
 }
 
 async function checkPasscode(ctx: Ctx, passcode: string) {
@@ -227,26 +249,18 @@ function assertSameReseller(pathId: number, input: { resellerId?: number | undef
   if (input.resellerId !== undefined && input.resellerId !== pathId) throw new AppError('C10010');
 }
 
+const resellerNotFound = () => new AppError('C10012', { key: 'credit.resellerNotFound' });
+
 /** POST /api/resellers/:id/add-credit-point: 'Added Credit' from the caller to a reseller within its reach. */
 export async function addCredit({ ctx, resellerId, input, requestId }: { ctx: Ctx; resellerId: number; input: AddCreditBody; requestId: string | null }) {
   assertSameReseller(resellerId, input);
   assertPasscodeRecent(ctx);
   const me = callerOf(ctx);
   if (resellerId === me.userId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
-  return once(ctx, requestId, ['add', resellerId, input.creditPoint], async (tx) => {
-    await repo.lockAccounts(tx, [me.userId, resellerId]);
-    await reachableTarget(ctx, tx, resellerId);
-    const result = await transfer(ctx, tx, {
-      trType: CREDIT_TR_TYPES.added,
-      amount: input.creditPoint,
-      debitorId: me.userId,
-      creditorId: resellerId,
-      reason: 'add',
-      requestId,
-      insufficient: callerInsufficient,
-    });
-    return moveAnswer(ctx, 'credit.added', { reseller_id: resellerId, credit_point: result.debitorBalance!, reseller_credit_point: result.creditorBalance! });
-  });
+  const move = { trType: CREDIT_TR_TYPES.added, amount: input.creditPoint, debitorId: me.userId, creditorId: resellerId, reason: 'add', requestId, insufficient: callerInsufficient };
+  return shareMove(ctx, { targetId: resellerId, requestId, fingerprint: ['add', resellerId, input.creditPoint], move, notFound: resellerNotFound }, (result) =>
+    moveAnswer(ctx, 'credit.added', { reseller_id: resellerId, credit_point: result.debitorBalance!, reseller_credit_point: result.creditorBalance! }),
+  );
 }
 
 /**
@@ -258,20 +272,18 @@ export async function deductCredit({ ctx, resellerId, input, requestId }: { ctx:
   assertPasscodeRecent(ctx);
   const me = callerOf(ctx);
   if (resellerId === me.userId) throw new AppError('SELF_ACTION', { key: 'credit.selfTransfer' });
-  return once(ctx, requestId, ['deduct', resellerId, input.creditPoint], async (tx) => {
-    await repo.lockAccounts(tx, [me.userId, resellerId]);
-    await reachableTarget(ctx, tx, resellerId);
-    const result = await transfer(ctx, tx, {
-      trType: CREDIT_TR_TYPES.withdraw,
-      amount: input.creditPoint,
-      debitorId: resellerId,
-      creditorId: me.userId,
-      reason: 'deduct',
-      requestId,
-      insufficient: () => new AppError('C10424', { key: 'credit.childInsufficient', params: { points: input.creditPoint } }),
-    });
-    return moveAnswer(ctx, 'credit.deducted', { reseller_id: resellerId, credit_point: result.creditorBalance!, reseller_credit_point: result.debitorBalance! });
-  });
+  const move = {
+    trType: CREDIT_TR_TYPES.withdraw,
+    amount: input.creditPoint,
+    debitorId: resellerId,
+    creditorId: me.userId,
+    reason: 'deduct',
+    requestId,
+    insufficient: () => new AppError('C10424', { key: 'credit.childInsufficient', params: { points: input.creditPoint } }),
+  };
+  return shareMove(ctx, { targetId: resellerId, requestId, fingerprint: ['deduct', resellerId, input.creditPoint], move, notFound: resellerNotFound }, (result) =>
+    moveAnswer(ctx, 'credit.deducted', { reseller_id: resellerId, credit_point: result.creditorBalance!, reseller_credit_point: result.debitorBalance! }),
+  );
 }
 
 /**

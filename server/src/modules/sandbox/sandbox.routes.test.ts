@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_TRIAL_CODES, type CreateCodesAnswer, type PaymentPlan, type PurchaseAnswer } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, applicationIds, createReseller, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
-import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge } from '../../../test/credit.js';
+import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge, reseller as resellerWithPasscode, subReseller, validatePasscode } from '../../../test/credit.js';
 import { uniqueMac } from '../../../test/devices.js';
 
 /** What a reseller's live data looks like: compare before and after sandbox work. */
@@ -142,6 +142,27 @@ describe('the sandbox (SANDBOX_ENABLED=true)', () => {
     expect(list.json<CreateCodesAnswer>().data).toEqual([]);
     expect(await balanceOf(t, buyer.id)).toBe(0);
     await expectSandboxLedgerInvariant(t);
+  });
+
+  it('moves sandbox credit to a sub-reseller once per request id, the live balances and ledger untouched', async () => {
+    const parent = await resellerWithPasscode(t);
+    const child = await subReseller(t, parent);
+    await validatePasscode(t, parent.token);
+    await testCredit(parent.token, 10);
+    const [parentBefore, childBefore] = [await liveState(t, parent.id), await liveState(t, child.id)];
+    const add = () =>
+      t.call({ method: 'POST', url: `/api/sandbox/resellers/${child.id}/add-credit-point`, token: parent.token, headers: { 'request-id': 'sandbox-share-1' }, payload: { creditPoint: 4 } });
+    const [first, again] = [await add(), await add()];
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ data: { reseller_id: child.id, credit_point: 6, reseller_credit_point: 4 } });
+    const tooMuch = await t.call({ method: 'POST', url: `/api/sandbox/resellers/${child.id}/add-credit-point`, token: parent.token, payload: { creditPoint: 7 } });
+    expectError(tooMuch, 422, 'C10422');
+    expect([await liveState(t, parent.id), await liveState(t, child.id)]).toEqual([parentBefore, childBefore]);
+    const [moves] = await rows<{ n: number }>(t, sql`select count(*)::int as n from sandbox.credit_ledger where tr_type = 'Added Credit' and creditor_id = ${child.id}`);
+    expect(moves!.n).toBe(1);
+    await expectSandboxLedgerInvariant(t);
+    await expectLedgerInvariant(t);
   });
 
   it('pays sandbox orders on the built-in checkout, into the sandbox balance', async () => {

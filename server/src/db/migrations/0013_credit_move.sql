@@ -1,0 +1,94 @@
+-- A credit move in one round trip (docs/decisions/0008-performance.md). Every table name is left
+-- unqualified on purpose: a sandbox connection's search path finds the sandbox's own copies.
+-- Errors the services turn into answers: CR001 too few points, CR002 no such account,
+-- CR003 an admin account, CR004 outside the caller's reach, CR005 a request id reused.
+
+-- Debit, credit, the ledger row and the audit row of one move. Both accounts are locked lowest id
+-- first, so two moves between the same accounts in opposite directions never deadlock; the debit
+-- is conditional on the locked row, never read first and written later.
+CREATE FUNCTION credit_move(
+  p_tr_type text, p_amount bigint, p_debitor integer, p_creditor integer, p_creator integer,
+  p_reason text, p_request_id text, p_actor integer, p_ip text, p_audit_target integer,
+  OUT ledger_id bigint, OUT debitor_balance bigint, OUT creditor_balance bigint
+) LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_debitor IS NOT NULL AND p_creditor IS NOT NULL THEN
+    PERFORM 1 FROM users WHERE id IN (p_debitor, p_creditor) ORDER BY id FOR UPDATE;
+  END IF;
+  IF p_debitor IS NOT NULL THEN
+    UPDATE users SET credit_point = credit_point - p_amount
+      WHERE id = p_debitor AND credit_point >= p_amount
+      RETURNING credit_point INTO debitor_balance;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'not enough credit points' USING ERRCODE = 'CR001';
+    END IF;
+  END IF;
+  IF p_creditor IS NOT NULL THEN
+    UPDATE users SET credit_point = credit_point + p_amount WHERE id = p_creditor
+      RETURNING credit_point INTO creditor_balance;
+  END IF;
+  INSERT INTO credit_ledger (tr_type, credit_point, debitor_id, creditor_id, creator_id,
+                             debitor_balance_after, creditor_balance_after, reason, request_id)
+    VALUES (p_tr_type, p_amount, p_debitor, p_creditor, p_creator,
+            debitor_balance, creditor_balance, p_reason, p_request_id)
+    RETURNING id INTO ledger_id;
+  INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
+    VALUES (p_actor, 'credit.' || p_reason, 'user', p_audit_target::text,
+            jsonb_build_object('ledgerId', ledger_id, 'trType', p_tr_type, 'amount', p_amount,
+                               'debitorId', p_debitor, 'creditorId', p_creditor, 'requestId', p_request_id),
+            p_ip);
+END $$;
+--> statement-breakpoint
+
+-- A move a caller asks for on another account (add, deduct, recharge): the request id's claim,
+-- the hierarchy check on the locked accounts, the move and the stored answer in one statement.
+-- Answers {"result": {...}} for a new move, or the stored answer of an earlier one with this key
+-- (its fingerprint is the client's to compare).
+CREATE FUNCTION credit_share(
+  p_key text, p_fingerprint text, p_hours integer, p_caller integer, p_caller_is_admin boolean,
+  p_target integer, p_tr_type text, p_amount bigint, p_debitor integer, p_creditor integer,
+  p_reason text, p_request_id text, p_ip text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  target record;
+  stored record;
+  moved record;
+BEGIN
+  IF p_key IS NOT NULL THEN
+    -- A concurrent request with the same key waits here until the first one ends.
+    INSERT INTO idempotent_requests (key, status_code, response) VALUES (p_key, 0, '{}')
+      ON CONFLICT (key) DO UPDATE SET status_code = 0, response = '{}', created_at = now()
+      WHERE idempotent_requests.created_at < now() - make_interval(hours => p_hours);
+    IF NOT FOUND THEN
+      -- Each statement of this function sees what committed before it: the first answer.
+      SELECT status_code, response INTO stored FROM idempotent_requests WHERE key = p_key;
+      IF stored.status_code IS DISTINCT FROM 200 OR stored.response ->> 'fingerprint' IS DISTINCT FROM p_fingerprint THEN
+        RAISE EXCEPTION 'request id reused' USING ERRCODE = 'CR005';
+      END IF;
+      RETURN stored.response || '{"replayed": true}';
+    END IF;
+  END IF;
+
+  PERFORM 1 FROM users WHERE id IN (p_caller, p_target) ORDER BY id FOR UPDATE;
+  IF p_target <> p_caller THEN
+    SELECT role_id, parent_reseller_id, deleted_at INTO target FROM users WHERE id = p_target;
+    IF NOT FOUND OR target.deleted_at IS NOT NULL THEN
+      RAISE EXCEPTION 'no such account' USING ERRCODE = 'CR002';
+    END IF;
+    IF target.role_id = (SELECT min(id) FROM roles) THEN
+      RAISE EXCEPTION 'an admin account' USING ERRCODE = 'CR003';
+    END IF;
+    IF NOT p_caller_is_admin AND target.parent_reseller_id IS DISTINCT FROM p_caller THEN
+      RAISE EXCEPTION 'outside the caller''s reach' USING ERRCODE = 'CR004';
+    END IF;
+  END IF;
+
+  SELECT * INTO moved FROM credit_move(p_tr_type, p_amount, p_debitor, p_creditor, p_caller,
+    p_reason, p_request_id, p_caller, p_ip, p_target);
+  IF p_key IS NOT NULL THEN
+    UPDATE idempotent_requests
+      SET status_code = 200, response = jsonb_build_object('fingerprint', p_fingerprint, 'result', to_jsonb(moved))
+      WHERE key = p_key;
+  END IF;
+  RETURN jsonb_build_object('result', to_jsonb(moved));
+END $$;
