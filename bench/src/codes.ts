@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { hashSecret } from '../../server/src/lib/secrets.js';
 import { startBenchPanel } from './bench-panel.js';
-import { fmt, load, type Load } from './http-load.js';
+import { fmt, load } from './http-load.js';
+import { versusSelectOnly, versusTpcb } from './pgbench.js';
+import { problems, type PartOptions } from './report.js';
 
 const RESELLER = { email: 'codes@bench.test', password: 'Bench@12345' };
 const CODES = 200_000;
@@ -11,7 +13,7 @@ const CODES = 200_000;
  * second (credits spent must equal codes created), the code list with a search and a date range,
  * and the player's redeem call against the bare route.
  */
-export async function activationCodes(databaseUrl: string, options: { seconds: number; connections: number; report: (...cells: string[]) => void }) {
+export async function activationCodes(databaseUrl: string, options: PartOptions) {
   const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20', PLAYER_RATE_LIMIT: '1000000000' });
   const { base } = panel;
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -26,6 +28,7 @@ export async function activationCodes(databaseUrl: string, options: { seconds: n
   const balance = async () => Number((await db.query<{ c: string }>('select credit_point as c from users where id = $1', [resellerId])).rows[0]!.c);
   const codeCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from activation_codes where reseller_id = $1', [resellerId])).rows[0]!.n);
   const [before, codesBefore] = [await balance(), await codeCount()];
+  const pgbench = await options.pgbench();
   const purchases = await load(`${base}/api/sendingcode`, {
     connections: options.connections,
     seconds: options.seconds,
@@ -40,7 +43,7 @@ export async function activationCodes(databaseUrl: string, options: { seconds: n
     `code purchases (1 yearly code each) for one reseller, ${options.connections} clients`,
     `${fmt(purchases.rps, 0)} purchases/s, p99 ${purchases.p99} ms`,
     `${purchases.ok ?? 0} answered 2xx; credit spent ${spent}; codes created ${created}`,
-    spent === created && (purchases.ok ?? 0) <= created ? 'one credit per code, none lost' : 'MISMATCH between credit and codes',
+    `${spent === created && (purchases.ok ?? 0) <= created ? 'one credit per code, none lost' : 'MISMATCH between credit and codes'}; ${versusTpcb(purchases.rps, pgbench)}`,
   );
 
   const today = new Date();
@@ -51,7 +54,7 @@ export async function activationCodes(databaseUrl: string, options: { seconds: n
   options.report(
     `activation code list, search "123" and 80-day range (200k codes), ${options.connections} clients`,
     `p97.5 ${list.p95} ms, p99 ${list.p99} ms`,
-    `${fmt(list.rps, 0)} req/s`,
+    `${fmt(list.rps, 0)} req/s; ${versusSelectOnly(list.rps, pgbench)}`,
     `p50 ${list.p50} ms${problems(list)}`,
   );
 
@@ -75,8 +78,6 @@ export async function activationCodes(databaseUrl: string, options: { seconds: n
   await db.end();
   await panel.close();
 }
-
-const problems = (r: Load) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors!)` : '');
 
 /** 200,000 yearly codes of one reseller created over the last year, tied to one ledger row (timing data only). */
 async function generateCodes(db: pg.Client, passwordHash: string): Promise<number> {

@@ -2,15 +2,15 @@ import pg from 'pg';
 import { startBenchPanel } from './bench-panel.js';
 import { generateLargeData } from './large-data.js';
 import { fmt, load } from './http-load.js';
+import { versusTpcb } from './pgbench.js';
+import { listRow, problems, type PartOptions } from './report.js';
 
 /**
  * The reseller and credit figures on PostgreSQL: the reseller list and the credit-share log over 100,000
- * resellers and 1,000,000 ledger rows, and credit transfers on one hot account.
+ * resellers and 1,000,000 ledger rows, and credit transfers on one hot account, each against the
+ * bare route and against pgbench (run right before the transfers, so both see the machine alike).
  */
-export async function resellersAndCredit(
-  databaseUrl: string,
-  options: { seconds: number; connections: number; report: (...cells: string[]) => void },
-) {
+export async function resellersAndCredit(databaseUrl: string, options: PartOptions) {
   const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20' });
   const { base, call, adminToken: token } = panel;
   const auth = { authorization: `Bearer ${token}` };
@@ -35,15 +35,10 @@ export async function resellersAndCredit(
     method: 'POST',
     variants: sessions.map((s) => ({ ...s, body: logBody })),
   });
-  const row = (label: string, r: Awaited<ReturnType<typeof load>>) =>
-    options.report(
-      label,
-      `${fmt(r.rps, 0)} req/s, p97.5 ${r.p95} ms, p99 ${r.p99} ms`,
-      `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
-      `ratio ${fmt(r.rps / bare.rps, 2)}${r.non2xx ? ` (${r.non2xx} non-2xx!)` : ''}`,
-    );
-  row('reseller list, keyword "777", sorted by credit (100k resellers)', list);
-  row('credit-share log, first page (1M ledger rows)', logs);
+  // pgbench right before the transfers (in a full run its first call), so both meet the same machine.
+  const pgbench = await options.pgbench();
+  listRow(options.report, `reseller list, keyword "777", sorted by credit (100k resellers), ${options.connections} clients`, list, bare, pgbench);
+  listRow(options.report, `credit-share log, first page (1M ledger rows), ${options.connections} clients`, logs, bare, pgbench);
 
   // One hot account: every transfer debits the admin's balance row.
   await call('POST', '/validate-credit-share-password', token, { requestData: { passcode: panel.passcode } });
@@ -69,8 +64,10 @@ export async function resellersAndCredit(
   options.report(
     `credit transfers on one hot account, ${options.connections} clients`,
     `${fmt(transfers.rps, 0)} transfers/s, p99 ${transfers.p99} ms`,
-    `${transfers.ok ?? 0} answered 2xx; balance moved ${moved}; ledger rows ${ledgerRows}`,
-    moved === ledgerRows && (transfers.ok ?? 0) <= moved ? 'no point lost or doubled' : 'MISMATCH: points lost or doubled',
+    `${versusTpcb(transfers.rps, pgbench)} (aim ≥ 0.5)`,
+    `${transfers.ok ?? 0} answered 2xx; balance moved ${moved}; ledger rows ${ledgerRows}; ${
+      moved === ledgerRows && (transfers.ok ?? 0) <= moved ? 'no point lost or doubled' : 'MISMATCH: points lost or doubled'
+    }${problems(transfers)}`,
   );
   await panel.close();
 }

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { hashSecret } from '../../server/src/lib/secrets.js';
 import { startBenchPanel } from './bench-panel.js';
-import { fmt, load, type Load } from './http-load.js';
+import { fmt, load } from './http-load.js';
+import { versusSelectOnly, versusTpcb } from './pgbench.js';
+import { problems, type PartOptions } from './report.js';
 
 const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
 
@@ -10,10 +12,7 @@ const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
  * against the bare route, activations per second for one reseller, and the activated apps list
  * and activation logs with a MAC search and a date range.
  */
-export async function devicesAndActivation(
-  databaseUrl: string,
-  options: { seconds: number; connections: number; report: (...cells: string[]) => void },
-) {
+export async function devicesAndActivation(databaseUrl: string, options: PartOptions) {
   const panel = await startBenchPanel({
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '20',
@@ -57,6 +56,7 @@ export async function devicesAndActivation(
   const balance = async () => Number((await db.query<{ c: string }>(`select credit_point as c from users where id = $1`, [resellerId])).rows[0]!.c);
   const activationRows = async () => Number((await db.query<{ n: string }>('select count(*) as n from activations')).rows[0]!.n);
   const [before, rowsBefore] = [await balance(), await activationRows()];
+  const pgbench = await options.pgbench();
   const activations = await load(`${base}/api/bulk-multi-app-activate`, {
     connections: options.connections,
     seconds: options.seconds,
@@ -71,7 +71,7 @@ export async function devicesAndActivation(
     `activations for one reseller, ${options.connections} clients`,
     `${fmt(activations.rps, 0)} activations/s, p99 ${activations.p99} ms`,
     `${activations.ok ?? 0} answered 2xx; credit spent ${spent}; activation rows ${added}`,
-    spent === added && (activations.ok ?? 0) <= added ? 'one credit per activation, none lost' : 'MISMATCH between credit and activations',
+    `${spent === added && (activations.ok ?? 0) <= added ? 'one credit per activation, none lost' : 'MISMATCH between credit and activations'}; ${versusTpcb(activations.rps, pgbench)}`,
   );
 
   const today = new Date();
@@ -92,13 +92,11 @@ export async function devicesAndActivation(
     ['activated apps list, MAC search and 80-day range', list],
     ['activation logs, MAC search and 80-day range', logs],
   ] as const) {
-    options.report(`${label}, ${options.connections} clients`, `p97.5 ${r.p95} ms, p99 ${r.p99} ms`, `${fmt(r.rps, 0)} req/s`, `p50 ${r.p50} ms${problems(r)}`);
+    options.report(`${label}, ${options.connections} clients`, `p97.5 ${r.p95} ms, p99 ${r.p99} ms`, `${fmt(r.rps, 0)} req/s; ${versusSelectOnly(r.rps, pgbench)}`, `p50 ${r.p50} ms${problems(r)}`);
   }
   await db.end();
   await panel.close();
 }
-
-const problems = (r: Load) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors!)` : '');
 
 /**
  * 1,000,000 devices (random-looking MACs) over every application with set-based SQL; two thirds activated by one

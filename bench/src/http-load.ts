@@ -42,3 +42,5 @@ function inOwnProcess(spec: LoadSpec): Promise<Result> {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+/** A ratio: two decimals, or two significant digits when it is under 0.1 (0.0042 rather than 0.00). */
+export const fmtRatio = (n: number) => (n >= 0.1 || n === 0 ? n.toFixed(2) : n.toPrecision(2));

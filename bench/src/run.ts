@@ -14,6 +14,9 @@ import { fmt, load } from './http-load.js';
 import { resellersAndCredit } from './credit-and-lists.js';
 import { devicesAndActivation } from './devices.js';
 import { activationCodes } from './codes.js';
+import { ticketsList } from './tickets.js';
+import { billingRecords } from './billing.js';
+import { runPgbench, type PgbenchFigures } from './pgbench.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,12 +51,16 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
   await panel.close();
 }
 
+const START_ADMIN = { email: 'start@bench.test', password: 'Bench@12345', prefix: 'bench-start', passcode: '2468' };
+const START_ADMIN_ENV = { ADMIN_EMAIL: START_ADMIN.email, ADMIN_PASSWORD: START_ADMIN.password, ADMIN_LOGIN_PREFIX: START_ADMIN.prefix };
+
 function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
   // The built server, exactly as `npm start` runs it.
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: path.join(root, 'server'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // A known admin (the first start creates one either way, with a generated password without these).
+    env: { ...process.env, ...START_ADMIN_ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'ignore',
   });
   const ready = (async () => {
@@ -92,33 +99,76 @@ async function startTimesAndMemory() {
   const restartMs = await again.ready;
   await new Promise((r) => setTimeout(r, 3000));
   const idle = rssMb(again.child.pid!);
-  const jsKb = await loginJavaScriptKb(`http://127.0.0.1:${port}`);
+  const js = await pageJavaScriptKb(`http://127.0.0.1:${port}`);
   const exit = await stop(again.child);
   report('start to healthy /api/health (PGlite)', `first start ${fmt(firstMs / 1000, 2)} s`, `restart ${fmt(restartMs / 1000, 2)} s`, `exit codes on SIGTERM ${firstExit}, ${exit}`);
   report('idle resident memory (PGlite, after restart)', `${fmt(idle, 0)} MB`, '', '');
-  report('JavaScript loaded by /login', `${fmt(jsKb, 1)} KB gzipped`, '', '');
+  report('JavaScript loaded by /login', `${fmt(js.login, 1)} KB gzipped`, '', '');
+  report(
+    'JavaScript loaded by /login then /dashboard (the admin, signed in through its form)',
+    js.dashboard === undefined ? 'not measured' : `${fmt(js.dashboard, 1)} KB gzipped`,
+    js.dashboard === undefined ? '' : `/login ${fmt(js.login, 1)} KB + ${fmt(js.dashboard - js.login, 1)} KB after signing in`,
+    js.note,
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** What a browser really fetches for /login, each script gzipped as a server or CDN would send it. */
-async function loginJavaScriptKb(base: string): Promise<number> {
+/**
+ * What a browser really fetches for /login, then in the same browser for the signed-in dashboard:
+ * each script once (by address, as a browser cache keeps it), gzipped as a server or CDN would send it.
+ * The admin signs in on its own sign-in screen (the same form and chunks as /login) with its
+ * passcode already set, so the sign-in lands on /dashboard.
+ */
+async function pageJavaScriptKb(base: string): Promise<{ login: number; dashboard?: number; note: string }> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-  const page = await browser.newPage();
-  const scripts: Promise<Buffer>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body());
-  });
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  // Lazy screens load after the entry: wait until the sign-in form is really there.
-  await page.locator('input').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
-  const bodies = await Promise.all(scripts);
-  await browser.close();
-  let total = 0;
-  for (const body of bodies) total += zlib.gzipSync(body, { level: 9 }).length;
-  return total / 1024;
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      const url = response.url();
+      if (response.request().resourceType() === 'script' && !scripts.has(url)) scripts.set(url, response.body());
+    });
+    const gzippedKb = async () => {
+      let total = 0;
+      for (const body of await Promise.all(scripts.values())) total += zlib.gzipSync(body, { level: 9 }).length;
+      return total / 1024;
+    };
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    // Lazy screens load after the entry: wait until the sign-in form is really there.
+    await page.locator('input').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    const login = await gzippedKb();
+
+    try {
+      const api = async (url: string, body: unknown, token?: string) => {
+        const res = await fetch(`${base}/api${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`POST ${url}: ${res.status}`);
+        return (await res.json()) as { token?: string };
+      };
+      const { token } = await api(`/${START_ADMIN.prefix}/admin-login`, { email: START_ADMIN.email, password: START_ADMIN.password });
+      await api('/set-credit-share-pass-code', { requestData: { passcode: START_ADMIN.passcode } }, token);
+      await page.goto(`${base}/${START_ADMIN.prefix}/admin-login`, { waitUntil: 'networkidle' });
+      await page.locator('input[type="email"]').fill(START_ADMIN.email);
+      await page.locator('input[type="password"]').fill(START_ADMIN.password);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+      // The dashboard loads its chart after its tiles: wait until nothing more comes.
+      await page.waitForLoadState('networkidle');
+      await new Promise((r) => setTimeout(r, 1000));
+      await page.waitForLoadState('networkidle');
+      return { login, dashboard: await gzippedKb(), note: '' };
+    } catch (error) {
+      return { login, note: `dashboard not reached: ${(error as Error).message.split('\n')[0]}` };
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 async function ensurePostgresDatabase(): Promise<string | undefined> {
@@ -143,17 +193,35 @@ const pgDatabase = !only || only === 'postgres' ? await ensurePostgresDatabase()
 if (pgDatabase) await profileRatio('PostgreSQL', pgDatabase);
 else if (!only || only === 'postgres') console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
 if (!only || only === 'start') await startTimesAndMemory();
-if (!only || only === 'credit') {
-  const creditDatabase = await ensurePostgresDatabase();
-  if (creditDatabase) await resellersAndCredit(creditDatabase, { seconds, connections, report });
+// pgbench runs once per run of the bench, on its first use: in a full run right before the
+// credit transfers; a part run alone runs it before its own measures.
+let pgbenchFigures: Promise<PgbenchFigures | undefined> | undefined;
+const pgbench = () => (pgbenchFigures ??= runPgbench(pgUrl, { connections, seconds }));
+const parts = { seconds, connections, report, pgbench };
+if (only === 'pgbench') {
+  const figures = await pgbench();
+  if (figures) {
+    report(`pgbench TPC-B, scale 1 (one branch), ${connections} clients, 2 threads`, `${fmt(figures.tpcb, 0)} tps`, '', '');
+    report(`pgbench -S (select only), scale 1, ${connections} clients, 2 threads`, `${fmt(figures.selectOnly, 0)} tps`, '', '');
+  }
 }
-if (!only || only === 'devices') {
-  const devicesDatabase = await ensurePostgresDatabase();
-  if (devicesDatabase) await devicesAndActivation(devicesDatabase, { seconds, connections, report });
+const postgresParts: [string, (url: string, options: typeof parts) => Promise<void>][] = [
+  ['credit', resellersAndCredit],
+  ['devices', devicesAndActivation],
+  ['codes', activationCodes],
+  ['tickets', ticketsList],
+  ['billing', billingRecords],
+];
+for (const [name, part] of postgresParts) {
+  if (only && only !== name) continue;
+  const database = await ensurePostgresDatabase();
+  if (database) await part(database, parts);
+  else console.log(`PostgreSQL at ${pgUrl} is not reachable: ${name} skipped`);
 }
-if (!only || only === 'codes') {
-  const codesDatabase = await ensurePostgresDatabase();
-  if (codesDatabase) await activationCodes(codesDatabase, { seconds, connections, report });
+const figures = pgbenchFigures && (await pgbenchFigures);
+if (figures && only !== 'pgbench') {
+  report(`pgbench TPC-B, scale 1 (one branch), ${connections} clients, 2 threads (the ratios' reference)`, `${fmt(figures.tpcb, 0)} tps`, '', '');
+  report(`pgbench -S (select only), scale 1, ${connections} clients, 2 threads (the ratios' reference)`, `${fmt(figures.selectOnly, 0)} tps`, '', '');
 }
 
 console.log('\n| measure | figure | reference | note |\n|---|---|---|---|');
