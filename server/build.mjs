@@ -5,9 +5,10 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
+fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  entryPoints: { main: path.join(here, 'src/main.ts'), 'pglite-template': path.join(here, 'src/db/pglite-template.ts') },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -20,3 +21,7 @@ await build({
 });
 fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+
+// A migrated empty database for PGlite's first start (src/db/pglite-template.ts).
+const { writePgliteTemplate } = await import(path.join(here, 'dist/pglite-template.js'));
+await writePgliteTemplate(path.join(here, 'dist/pglite-template.tar.gz'));

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
@@ -46,8 +47,18 @@ export type Database = {
 
 const STARTUP_LOCK_ID = 4_242_001;
 
+/** Written by the build beside the bundle (db/pglite-template.ts); absent when running from the sources. */
+const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, 'pglite-template.tar.gz');
+
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // A new data directory starts from the build's migrated template: unpacking it takes a
+    // fraction of initdb's time in WebAssembly.
+    if (!options.loadDataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION')) && fs.existsSync(PGLITE_TEMPLATE)) {
+      options = { loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) };
+    }
+  }
   // pg_trgm backs the keyword searches' indexes; PGlite needs its extensions named when it opens.
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -84,11 +95,38 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   } as Database & { pglite: PGlite };
 }
 
+/** How many statements one connection keeps prepared; later new texts run unnamed. */
+const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * A connection that prepares each parameterised statement once, under a name made of its text:
+ * PostgreSQL then parses it once per connection and, after a few executions, reuses its plan,
+ * instead of parsing and planning every list page again (planning a log page cost as much as
+ * running it: docs/decisions/0008-performance.md). Texts are few (values are parameters), and
+ * a connection stops naming new ones past PREPARED_PER_CONNECTION, so one-off statements cannot
+ * fill the server's memory.
+ */
+class PreparingClient extends pg.Client {
+  private readonly prepared = new Set<string>();
+
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [{ text?: unknown; name?: unknown } | undefined, unknown];
+    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
+      const name = `p${crypto.createHash('sha1').update(config.text).digest('base64url')}`;
+      if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
+        this.prepared.add(name);
+        args[0] = { ...config, name };
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   // The panel's searches rely on trigram and keyset indexes; with PostgreSQL's default page costs
   // (tuned for spinning disks) the planner prefers sequential scans of 100,000 accounts. Set at
   // connection start-up, so no statement races the first query of a new connection.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1', Client: PreparingClient });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -100,7 +138,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     openSandbox() {
       if (!sandbox) {
         // Its own connections, each starting with the sandbox's search path.
-        const sandboxPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)), options: `-c random_page_cost=1.1 -c search_path=${SANDBOX_SEARCH_PATH.replace(' ', '')}` });
+        const sandboxPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)), options: `-c random_page_cost=1.1 -c search_path=${SANDBOX_SEARCH_PATH.replace(' ', '')}`, Client: PreparingClient });
         sandboxPool.on('error', () => undefined);
         sandbox = {
           pool: sandboxPool,
