@@ -1,13 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
+
+/**
+ * `ANALYZE=1 npm run build -w web` also writes dist/stats.html (a treemap of what each chunk holds)
+ * and dist/stats.json (the same as data), to check that a route's chunks hold only what it uses.
+ */
+const analyze = process.env.ANALYZE === '1';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    analyze && visualizer({ filename: 'dist/stats.html', gzipSize: true, template: 'treemap' }),
+    analyze && visualizer({ filename: 'dist/stats.json', gzipSize: true, template: 'raw-data' }),
+  ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the panel supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // tslib's helpers are needed by the entry; left alone, they ride in the scroll-lock chunk

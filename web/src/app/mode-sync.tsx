@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useModes } from '../features/sandbox/get-modes';
+import { modesQuery } from '../features/sandbox/get-modes';
 import { setMode, subscribeMode, useMode } from '../lib/mode';
 import { FullPageLoader } from './guards';
 
@@ -32,17 +32,30 @@ export function refetchFromNewSide(queryClient: QueryClient) {
 export function ModeSync({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const mode = useMode();
-  // Live visitors need the answer only for the signed-in top bar, which asks for it itself.
-  const modes = useModes({ enabled: mode === 'sandbox' });
   const [confirmed, setConfirmed] = useState(mode !== 'sandbox');
-  const sandboxEnabled = modes.data?.data.sandbox_enabled;
 
   useEffect(() => subscribeMode(() => void refetchFromNewSide(queryClient)), [queryClient]);
 
+  // Live visitors need the answer only for the signed-in top bar, which asks for it itself. Asked
+  // through the cache (the top bar's useModes finds it there) but without a query observer, which
+  // the sign-in screens would otherwise load for this alone.
   useEffect(() => {
-    if (sandboxEnabled === false && mode === 'sandbox') setMode('live');
-    if (sandboxEnabled !== undefined || modes.isError) setConfirmed(true);
-  }, [sandboxEnabled, mode, modes.isError]);
+    if (mode !== 'sandbox') return;
+    let current = true;
+    queryClient.fetchQuery(modesQuery()).then(
+      (answer) => {
+        if (!current) return;
+        if (!answer.data.sandbox_enabled) setMode('live');
+        setConfirmed(true);
+      },
+      () => {
+        if (current) setConfirmed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [mode, queryClient]);
 
   if (!confirmed && mode === 'sandbox') return <FullPageLoader />;
   return <>{children}</>;

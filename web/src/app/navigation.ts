@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconSettings, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
-import { privateRoutes } from './routes';
+import { privateRoutes } from './private-routes';
 
 export type NavItem = {
   to: string;

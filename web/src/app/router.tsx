@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../api/client';
 import { session } from '../lib/session';
-import { loadPanelTexts } from '../i18n';
 import { queryClient } from './query-client';
 import { ErrorPage, RenderErrorPage } from '../features/errors/error-page';
 
-import { FullPageLoader, GuestOnly, RequireAuth, RequirePermission, RequireSignedIn } from './guards';
-import { privateRoutes, publicRoutes, SetPasscodePage } from './routes';
+import { FullPageLoader, GuestOnly, RequireSignedIn } from './guards';
+import { publicRoutes, SetPasscodePage } from './routes';
 import { IdleTimeout } from './idle-timeout';
 
 /** An expired or revoked session anywhere sends the user to /login without a page reload. */
@@ -23,71 +22,77 @@ function SessionExpiry() {
   return null;
 }
 
-/** The signed-in shell and its texts are their own chunks: the sign-in screens never load them. */
-const AppLayout = lazy(() =>
-  Promise.all([import('./layout/app-layout'), loadPanelTexts()]).then(([m]) => ({ default: m.AppLayout })),
-);
+/**
+ * The signed-in screens, their table, guards and shell are their own chunks: the sign-in screens
+ * never load them. (The declarative router, not the data router: the data router's loaders,
+ * actions and fetchers, which the panel does not use, weighed a tenth of /login.)
+ */
+const SignedInRoutes = lazy(() => import('./signed-in-routes').then((m) => ({ default: m.SignedInRoutes })));
+
+/** A rendering failure shows RenderErrorPage instead of a blank page, until the next navigation. */
+type BoundaryProps = { pathname: string; children: ReactNode };
+type BoundaryState = { pathname: string; failed: boolean };
+class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { pathname: this.props.pathname, failed: false };
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
+  }
+  override render() {
+    return this.state.failed ? <RenderErrorPage /> : this.props.children;
+  }
+}
 
 function Root() {
+  const { pathname } = useLocation();
   return (
     <>
       <SessionExpiry />
       <IdleTimeout />
-      <Suspense fallback={<FullPageLoader />}>
-        <Outlet />
-      </Suspense>
+      <RenderErrorBoundary pathname={pathname}>
+        <Suspense fallback={<FullPageLoader />}>
+          <Routes>
+            <Route path="/" element={<Navigate to="/login" replace />} />
+            {publicRoutes.map(({ path, Component, guestOnly }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  guestOnly ? (
+                    <GuestOnly>
+                      <Component />
+                    </GuestOnly>
+                  ) : (
+                    <Component />
+                  )
+                }
+              />
+            ))}
+            <Route
+              path="/set-passcode-modal"
+              element={
+                <RequireSignedIn>
+                  <SetPasscodePage />
+                </RequireSignedIn>
+              }
+            />
+            <Route path="/404" element={<ErrorPage code={404} />} />
+            <Route path="/401" element={<ErrorPage code={401} />} />
+            <Route path="/403" element={<ErrorPage code={403} />} />
+            <Route path="*" element={<SignedInRoutes />} />
+          </Routes>
+        </Suspense>
+      </RenderErrorBoundary>
     </>
   );
 }
 
-const router = createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <RenderErrorPage />,
-    children: [
-      { path: '/', element: <Navigate to="/login" replace /> },
-      ...publicRoutes.map(({ path, Component, guestOnly }) => ({
-        path,
-        element: guestOnly ? (
-          <GuestOnly>
-            <Component />
-          </GuestOnly>
-        ) : (
-          <Component />
-        ),
-      })),
-      {
-        path: '/set-passcode-modal',
-        element: (
-          <RequireSignedIn>
-            <SetPasscodePage />
-          </RequireSignedIn>
-        ),
-      },
-      {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
-        children: privateRoutes.map((route) => ({
-          path: route.path,
-          handle: route,
-          element: (
-            <RequirePermission route={route}>
-              <route.Component />
-            </RequirePermission>
-          ),
-        })),
-      },
-      { path: '/404', element: <ErrorPage code={404} /> },
-      { path: '/401', element: <ErrorPage code={401} /> },
-      { path: '/403', element: <ErrorPage code={403} /> },
-      { path: '*', element: <Navigate to="/404" replace /> },
-    ],
-  },
-]);
-
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Root />
+    </BrowserRouter>
+  );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NavigationType, useLocation, useMatches, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { PrivateRoute } from '../routes';
+import { useCurrentPrivateRoute } from '../private-routes';
 
 /**
  * The screen's one `h1`, its title, at the top of the main content. After every route change the
@@ -15,7 +15,7 @@ export function PageHeading() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef<string>(undefined);
-  const route = useMatches().at(-1)?.handle as PrivateRoute | undefined;
+  const route = useCurrentPrivateRoute();
   const heading = useRef<HTMLHeadingElement>(null);
   const title = route ? t(route.titleKey) : '';
 

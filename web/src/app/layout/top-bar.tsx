@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Burger, Group, Text, useDirection } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ColorSchemeMenu } from '../../components/color-scheme-control';
 import { LanguageMenu } from '../../components/language-menu';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -12,7 +12,7 @@ import { useCreditPoints } from '../../features/credit/get-credit-points';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { ModeSwitch } from '../../features/sandbox/mode-switch';
 import { session } from '../../lib/session';
-import type { PrivateRoute } from '../routes';
+import { useCurrentPrivateRoute } from '../private-routes';
 
 function CreditBadge({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
@@ -43,7 +43,7 @@ export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
   const navigate = useNavigate();
   const { dir } = useDirection();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const route = useMatches().at(-1)?.handle as PrivateRoute | undefined;
+  const route = useCurrentPrivateRoute();
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
   return (
     <Group h="100%" px={phone ? 'xs' : 'md'} gap={phone ? 4 : 'md'} justify="space-between" wrap="nowrap">
