@@ -25,7 +25,18 @@ export default defineConfig({
       output: {
         // tslib's helpers are needed by the entry; left alone, they ride in the scroll-lock chunk
         // of the modals, which every page would then download.
-        advancedChunks: { groups: [{ name: 'tslib', test: /node_modules[\\/]tslib/ }] },
+        advancedChunks: {
+          groups: [
+            { name: 'tslib', test: /node_modules[\\/]tslib/ },
+            // What every screen runs, in one chunk instead of a dozen: React, the router, i18next,
+            // TanStack Query and zod's mini build. (Mantine stays per component: its shared modules
+            // in one group would bring every screen's hooks to /login.)
+            {
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|@tanstack[\\/][^\\/]+|zod|js-cookie|react-router|clsx)[\\/]/,
+            },
+          ],
+        },
       },
     },
   },

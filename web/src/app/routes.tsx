@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { LoginPage } from '../features/auth/login-page';
+import { loadPanelTexts } from '../i18n';
 import { page } from './lazy-page';
 
 export type PublicRoute = {
@@ -31,5 +32,11 @@ export const publicRoutes: PublicRoute[] = [
   { path: '/update-email', Component: page(() => import('../features/auth/update-email-page'), 'UpdateEmailPage') },
 ];
 
-/** The passcode screen is signed-in but outside the layout: it must be completed before anything else. */
-export const SetPasscodePage = page(() => import('../features/credit/set-passcode-page'), 'SetPasscodePage');
+/**
+ * The passcode screen is signed-in but outside the layout: it must be completed before anything
+ * else. It loads the panel texts as the layout does (its log-out button is `nav.logout`).
+ */
+export const SetPasscodePage = page(
+  () => Promise.all([import('../features/credit/set-passcode-page'), loadPanelTexts()]).then(([m]) => m),
+  'SetPasscodePage',
+);
