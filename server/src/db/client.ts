@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.js';
+import { preparingClient } from './pglite-prepared.js';
 import { prepareSandbox, SANDBOX_SEARCH_PATH } from './sandbox.js';
 
 type Schema = typeof schema;
@@ -61,7 +62,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   }
   // pg_trgm backs the keyword searches' indexes; PGlite needs its extensions named when it opens.
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(preparingClient(client), { schema }) as unknown as Db;
   // One connection for both: each sandbox statement or transaction runs in a transaction of its
   // own that sets the search path first (PGlite runs one transaction at a time).
   const inSandbox = <T>(fn: (tx: Transaction) => Promise<T>) =>
