@@ -77,6 +77,9 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
+/** Constants, not parameters: a prepared statement's plan can then use the partial index tickets_open_idx. */
+const stillOpen = sql`${tickets.status} in ('OPEN', 'REOPEN')`;
+
 /** GET /api/get-all-tickets. */
 export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQuery }) {
   const keyword = query.search_title?.trim();
@@ -88,7 +91,7 @@ export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQ
   const [page, [total], [open]] = await Promise.all([
     ctx.db.select({ id: tickets.id }).from(tickets).where(where).orderBy(order(column), order(tickets.id)).limit(size).offset((query.page_number - 1) * size),
     ctx.db.select({ n: count() }).from(tickets).where(where),
-    ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), inArray(tickets.status, ['OPEN', 'REOPEN']))),
+    ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), stillOpen)),
   ]);
   const totalCount = Number(total!.n);
   return {
