@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BillingStatus } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
@@ -31,30 +31,27 @@ export async function closePending(tx: Tx, orderId: string, status: Exclude<Bill
 /** Billing rows newest first, with the buyer; `search` matches the plan title, the buyer's name or e-mail. */
 export async function billingPage(db: DbOrTx, options: { resellerId: number | undefined; keyword: string | undefined; number: number; size: number }) {
   const pattern = options.keyword === undefined ? undefined : `%${escapeLike(options.keyword)}%`;
-  // The buyers are matched first, on the accounts' trigram indexes, then their orders on the
-  // buyer index: an OR across the join would test every order (118 ms at 100,000 orders).
+  const own = options.resellerId === undefined ? undefined : eq(paymentOrders.resellerId, options.resellerId);
+  // The buyers are matched on the accounts' trigram indexes, not by an OR across a join that
+  // tests every order: the page then walks the newest orders until it has enough, and the total
+  // adds the matched buyers' orders (on the buyer index) to the orders whose plan title matches.
   const buyers = pattern === undefined ? undefined : db.select({ id: users.id }).from(users).where(or(ilike(users.name, pattern), ilike(users.email, pattern)));
-  const matching = pattern === undefined
-    ? undefined
-    : inArray(
-        paymentOrders.id,
-        db
-          .select({ id: paymentOrders.id })
-          .from(paymentOrders)
-          .where(ilike(paymentOrders.planTitle, pattern))
-          .union(db.select({ id: paymentOrders.id }).from(paymentOrders).where(inArray(paymentOrders.resellerId, buyers!))),
-      );
-  const where: SQL | undefined = and(options.resellerId === undefined ? undefined : eq(paymentOrders.resellerId, options.resellerId), matching);
-  const [rows, [total]] = await Promise.all([
+  const byTitle = pattern === undefined ? undefined : ilike(paymentOrders.planTitle, pattern);
+  const byBuyer = buyers === undefined ? undefined : inArray(paymentOrders.resellerId, buyers);
+  const ordersWhere = (where: SQL | undefined) => db.select({ n: count() }).from(paymentOrders).where(and(own, where));
+  const total = buyers === undefined
+    ? ordersWhere(undefined)
+    : db.select({ n: sql<number>`(${ordersWhere(byBuyer)}) + (${ordersWhere(and(byTitle, notInArray(paymentOrders.resellerId, buyers)))})` }).from(sql`(select 1) as one`);
+  const [rows, [counted]] = await Promise.all([
     db
       .select({ order: paymentOrders, name: users.name, email: users.email })
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.resellerId))
-      .where(where)
+      .where(and(own, pattern === undefined ? undefined : or(byTitle, byBuyer)))
       .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
       .limit(options.size)
       .offset((options.number - 1) * options.size),
-    db.select({ n: count() }).from(paymentOrders).where(where),
+    total,
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: Number(counted?.n ?? 0) };
 }

@@ -231,6 +231,13 @@ describe('GET /api/billing-records', () => {
     expect((await search('Billing Buyer')).data).toHaveLength(2);
     expect((await search(buyer.email)).meta.total).toBe(2);
     expect((await search('sandbox')).data.length).toBeGreaterThan(2);
+    // 'bundle' is in both plan titles and in no buyer: each order counted once; 'Billing' matches
+    // the buyer's name, and its gold order's title does not: both orders, counted once.
+    const bundles = await search('bundle');
+    expect(bundles.meta.total).toBe(bundles.data.length);
+    const billing = await search('Billing');
+    expect(billing.meta.total).toBe(billing.data.length);
+    expect(billing.meta.total).toBe(2);
     // Below 3 characters the keyword is ignored; 50 is a page size of billing.
     const all = await search('go');
     expect(all.meta.per_page).toBe(50);
