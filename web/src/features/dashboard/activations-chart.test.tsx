@@ -1,24 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { MouseEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, stubFetch } from '../../test-utils';
 import { ActivationsChart } from './activations-chart';
-
-type Cell = { name: string; value: number; color: string };
-type CellProps = (cell: Cell) => { onClick?: (event: MouseEvent) => void };
-
-// recharts draws nothing at jsdom's zero size: a stand-in draws one button per slice, wired like the real cells.
-vi.mock('@mantine/charts', () => ({
-  PieChart: ({ data, cellProps, 'aria-label': label }: { data: Cell[]; cellProps: CellProps; 'aria-label': string }) => (
-    <div role="img" aria-label={label}>
-      {data.map((cell) => (
-        <button key={cell.name} type="button" onClick={(event) => cellProps(cell).onClick?.(event)}>
-          {`slice ${cell.name}`}
-        </button>
-      ))}
-    </div>
-  ),
-}));
 
 function setup(response: Response) {
   stubFetch(async () => response);
@@ -26,43 +9,68 @@ function setup(response: Response) {
 }
 
 const stats = (rows: { name: string; value: number }[]) => json(200, { status: true, msg: 'ok', data: { UserActiTranLogs: rows } });
-const slices = () => within(screen.getByRole('img')).queryAllByRole('button').map((b) => b.textContent);
+const pie = () => screen.getByRole('img');
+/** The modules drawn, in order, with their colours. */
+const slices = () => [...pie().querySelectorAll('[data-slice]')].map((slice) => `${slice.getAttribute('data-slice')} ${slice.getAttribute('fill')}`);
+const slice = (name: string) => pie().querySelector(`[data-slice="${name}"]`)!;
+const values = () => within(pie()).queryAllByText(/^\d+$/).map((label) => label.textContent);
 
 describe('ActivationsChart', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('draws a slice and a checked chip per module', async () => {
+  it('draws a slice with its value and a checked chip per module', async () => {
     setup(stats([{ name: 'IBOPLAYER', value: 5 }, { name: 'BOBPLAYER', value: 3 }, { name: 'IBOPRO', value: 2 }]));
     expect(await screen.findByRole('checkbox', { name: 'IBOPLAYER (5)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'BOBPLAYER (3)' })).toBeChecked();
-    expect(slices()).toEqual(['slice IBOPLAYER', 'slice BOBPLAYER', 'slice IBOPRO']);
     expect(screen.getByRole('img', { name: 'Pie chart of 10 activations per module' })).toBeInTheDocument();
+    expect(slices()).toEqual(['IBOPLAYER var(--mantine-color-blue-7)', 'BOBPLAYER var(--mantine-color-teal-7)', 'IBOPRO var(--mantine-color-orange-7)']);
+    expect(values()).toEqual(['5', '3', '2']);
   });
 
-  it('hides a module from its chip and shows it again', async () => {
+  it('leaves out a module without activations', async () => {
+    setup(stats([{ name: 'IBOPLAYER', value: 4 }, { name: 'BOBPLAYER', value: 0 }]));
+    expect(await screen.findByRole('img', { name: 'Pie chart of 4 activations per module' })).toBeInTheDocument();
+    expect(slices()).toEqual(['IBOPLAYER var(--mantine-color-blue-7)']);
+    expect(screen.queryByRole('checkbox', { name: /BOBPLAYER/ })).not.toBeInTheDocument();
+  });
+
+  it('hides a module from its chip and shows it again, keeping its colour', async () => {
     setup(stats([{ name: 'IBOPLAYER', value: 5 }, { name: 'BOBPLAYER', value: 3 }]));
-    const chip = await screen.findByRole('checkbox', { name: 'BOBPLAYER (3)' });
+    const chip = await screen.findByRole('checkbox', { name: 'IBOPLAYER (5)' });
     fireEvent.click(chip);
     expect(chip).not.toBeChecked();
-    expect(slices()).toEqual(['slice IBOPLAYER']);
-    expect(screen.getByRole('img', { name: 'Pie chart of 5 activations per module' })).toBeInTheDocument();
+    expect(slices()).toEqual(['BOBPLAYER var(--mantine-color-teal-7)']);
+    expect(values()).toEqual(['3']);
+    expect(screen.getByRole('img', { name: 'Pie chart of 3 activations per module' })).toBeInTheDocument();
     fireEvent.click(chip);
     expect(chip).toBeChecked();
-    expect(slices()).toEqual(['slice IBOPLAYER', 'slice BOBPLAYER']);
+    expect(slices()).toEqual(['IBOPLAYER var(--mantine-color-blue-7)', 'BOBPLAYER var(--mantine-color-teal-7)']);
+    expect(screen.getByRole('img', { name: 'Pie chart of 8 activations per module' })).toBeInTheDocument();
   });
 
   it('hides a module when its slice is clicked, unchecking its chip', async () => {
-    setup(stats([{ name: 'IBOPLAYER', value: 5 }, { name: 'BOBPLAYER', value: 3 }]));
-    fireEvent.click(await screen.findByRole('button', { name: 'slice IBOPLAYER' }));
+    setup(stats([{ name: 'IBOPLAYER', value: 5 }, { name: 'BOBPLAYER', value: 1 }]));
+    await screen.findByRole('img', { name: 'Pie chart of 6 activations per module' });
+    fireEvent.click(slice('IBOPLAYER'));
     expect(screen.getByRole('checkbox', { name: 'IBOPLAYER (5)' })).not.toBeChecked();
-    expect(slices()).toEqual(['slice BOBPLAYER']);
+    expect(slices()).toEqual(['BOBPLAYER var(--mantine-color-teal-7)']);
+    expect(screen.getByRole('img', { name: 'Pie chart of 1 activation per module' })).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'slice BOBPLAYER' }));
+    fireEvent.click(slice('BOBPLAYER'));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByText('All modules are hidden. Click a module below to show it again.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'IBOPLAYER (5)' }));
-    expect(slices()).toEqual(['slice IBOPLAYER']);
+    expect(slices()).toEqual(['IBOPLAYER var(--mantine-color-blue-7)']);
+  });
+
+  it('shows a module and its activations under the pointer', async () => {
+    setup(stats([{ name: 'IBOPLAYER', value: 5 }, { name: 'BOBPLAYER', value: 3 }]));
+    await screen.findByRole('img');
+    fireEvent.mouseMove(slice('BOBPLAYER'), { clientX: 40, clientY: 120 });
+    expect(screen.getByText('BOBPLAYER', { selector: 'p' }).parentElement).toHaveTextContent('BOBPLAYER3');
+    fireEvent.mouseLeave(slice('BOBPLAYER'));
+    expect(screen.queryByText('BOBPLAYER', { selector: 'p' })).not.toBeInTheDocument();
   });
 
   it('says so when there was no activation last month', async () => {

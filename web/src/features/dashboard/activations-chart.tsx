@@ -1,10 +1,9 @@
-import '@mantine/charts/styles.css';
 import { useState } from 'react';
-import { PieChart } from '@mantine/charts';
 import { Card, Center, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_CHART_DAYS } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { PieChart } from '../../components/pie-chart';
 import { useActivationDashboard } from './get-activation-dashboard';
 
 /** One colour per module, kept when others are hidden so a slice never changes colour. */
@@ -13,7 +12,6 @@ const COLORS = ['blue.7', 'teal.7', 'orange.7', 'grape.7', 'red.7', 'cyan.7', 'l
 /**
  * The dashboard's pie chart (core-panel.md §2): activations per module over the last month.
  * Clicking a slice or a module's chip hides that module; its chip, unchecked, shows it again.
- * Its own chunk: the charts library loads with it, never with the sign-in screens.
  */
 export function ActivationsChart() {
   const { t } = useTranslation();
@@ -61,16 +59,9 @@ export function ActivationsChart() {
             <PieChart
               data={shown}
               size={200}
-              withTooltip
-              tooltipDataSource="segment"
-              withLabels
-              labelsType="value"
-              labelsPosition="inside"
-              strokeWidth={1}
-              role="img"
-              aria-label={t('dashboard.chart.summary', { count: total })}
+              label={t('dashboard.chart.summary', { count: total })}
               // A click on a slice is the mouse's shortcut; the chips below do the same by keyboard.
-              cellProps={(cell) => ({ onClick: () => toggle(cell.name), style: { cursor: 'pointer' } })}
+              onSliceClick={toggle}
             />
           )}
         </Center>

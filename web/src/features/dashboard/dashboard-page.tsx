@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconShare, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,8 @@ import { useCreditPoints } from '../credit/get-credit-points';
 import { useTotalCreditPoints } from '../credit/get-total-credit-points';
 import { UnreadNotificationsPopup } from '../notifications/unread-notifications-popup';
 import { useProfile } from '../../api/profile';
+import { ActivationsChart } from './activations-chart';
 import { useResellersCount } from './get-resellers-count';
-
-// The charts library (recharts) is the dashboard's heaviest part: its own chunk, loaded after the tiles.
-const ActivationsChart = lazy(() => import('./activations-chart').then((m) => ({ default: m.ActivationsChart })));
 
 /** Who may count the resellers (the server's rule for GET api/counting-resellers/totalCount). */
 const RESELLER_READERS: readonly Permission[] = ['reseller-list', 'show-reseller-list'];
@@ -42,9 +40,7 @@ export function DashboardPage() {
         {allowed(permissions, RESELLER_READERS) && <ResellersCountTile />}
         <CreditSharedTile />
       </SimpleGrid>
-      <Suspense fallback={<Skeleton h={320} radius="md" />}>
-        <ActivationsChart />
-      </Suspense>
+      <ActivationsChart />
       {allowed(permissions, REPORT_READERS) && <CreditShareReportForm />}
       {session.has('notif-bell') && <UnreadNotificationsPopup />}
     </Stack>
