@@ -3,10 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { appIdOf, createFundedReseller, openGroup, PASSWORD, passPasscodeScreen, randomMac, signIn, signInAdmin, type PlayerDevice } from './helpers';
 
-/** The five core locale files' `mode` texts, as the screens show them. */
+/** The `mode` texts of the signed-in shell's locale files, as the screens show them. */
 type ModeTexts = { label: string; live: string; sandbox: string; banner: { title: string; text: string; addCredit: string }; testCredit: { title: string; points: string } };
 const modeTexts = (locale: string) =>
-  (JSON.parse(fs.readFileSync(new URL(`../src/i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as { mode: ModeTexts }).mode;
+  (JSON.parse(fs.readFileSync(new URL(`../src/i18n/locales/panel/${locale}.json`, import.meta.url), 'utf8')) as { mode: ModeTexts }).mode;
 
 /** The WCAG 2.1 A and AA violations axe finds on the page, as the accessibility spec counts them. */
 async function axeViolations(page: Page, contrast: boolean) {
