@@ -45,6 +45,14 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.raisedBy))
     .where(inArray(tickets.id, ids));
+  const byId = new Map((await withThreads(db, rows)).map((t) => [t.id, t]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/** Tickets read with their raiser, each given its whole thread, in their order. */
+async function withThreads(db: DbOrTx, rows: { ticket: typeof tickets.$inferSelect; raiser: { id: number; name: string; email: string } }[]): Promise<Ticket[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.ticket.id);
   const comments = await db
     .select({ comment: ticketComments, author: account })
     .from(ticketComments)
@@ -57,9 +65,9 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
     list.push({ id: comment.id, comment: comment.comment, status: comment.status, author, created_at: comment.createdAt.toISOString() });
     threads.set(comment.ticketId, list);
   }
-  const byId = new Map(rows.map(({ ticket, raiser }) => {
+  return rows.map(({ ticket, raiser }) => {
     const thread = threads.get(ticket.id) ?? [];
-    const answer: Ticket = {
+    return {
       id: ticket.id,
       title: ticket.title,
       description: ticket.description,
@@ -72,9 +80,7 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
       reseller_comments: thread.filter((c) => c.author.id === raiser.id),
       comments: thread,
     };
-    return [ticket.id, answer] as const;
-  }));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
+  });
 }
 
 /** Constants, not parameters: a prepared statement's plan can then use the partial index tickets_open_idx. */
@@ -88,17 +94,27 @@ export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQ
   const order = query.sort_type?.toLowerCase() === 'asc' ? asc : desc;
   const column = { created_at: tickets.createdAt, id: tickets.id, title: tickets.title, status: tickets.status }[query.sort_key ?? 'created_at'];
   const size = query.page_size;
-  const [page, [total], [open]] = await Promise.all([
-    ctx.db.select({ id: tickets.id }).from(tickets).where(where).orderBy(order(column), order(tickets.id)).limit(size).offset((query.page_number - 1) * size),
-    ctx.db.select({ n: count() }).from(tickets).where(where),
-    ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), stillOpen)),
-  ]);
-  const totalCount = Number(total!.n);
+  // One statement for the page, its raisers and both counts (computed once, as subqueries),
+  // then one for the page's threads: two round trips per list instead of five.
+  const counts = {
+    total: sql<number>`(${ctx.db.select({ n: count() }).from(tickets).where(where)})`.mapWith(Number),
+    open: sql<number>`(${ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), stillOpen))})`.mapWith(Number),
+  };
+  const page = await ctx.db
+    .select({ ticket: tickets, raiser: account, ...counts })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.raisedBy))
+    .where(where)
+    .orderBy(order(column), order(tickets.id))
+    .limit(size)
+    .offset((query.page_number - 1) * size);
+  // A page past the end has no row to carry the counts: only then are they asked on their own.
+  const { total: totalCount, open } = page[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0]!;
   return {
-    tickets: await ticketsWithThreads(ctx.db, page.map((p) => p.id)),
+    tickets: await withThreads(ctx.db, page),
     meta: { current_page: query.page_number, last_page: Math.max(1, Math.ceil(totalCount / size)), per_page: size, total: totalCount },
     count: totalCount,
-    open_count: Number(open!.n),
+    open_count: open,
   };
 }
 
