@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -145,23 +145,31 @@ export async function resellerPage(
     .offset((options.page - 1) * options.pageSize);
   const rows = await db
     .with(matching)
-    .select({ ...rowColumns, boxes: activeBoxes, fullCount: sql<string>`(select count(*) from ${matching})` })
+    .select({ ...rowColumns, fullCount: sql<string>`(select count(*) from ${matching})` })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(parent, eq(parent.id, users.parentResellerId))
     .where(inArray(users.id, pageIds))
     .orderBy(direction(column), direction(users.id));
   const total = rows.length > 0 ? Number(rows[0]!.fullCount) : await countAccounts(db, options.where);
-  const boxes = new Map(rows.map((r) => [r.id, Number(r.boxes)]));
+  const boxes = await activatedBoxes(db, rows.map((r) => r.id));
   return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible, boxes)), total };
 }
 
 /**
- * Total Box Activated: the devices whose paid activation the reseller made and that are active
- * now (not disabled, not expired), counted for the page's rows only, in the list's own statement,
- * through `devices_activated_by_idx` (activated_by, disabled_at).
+ * Total Box Activated: the devices whose paid activation each of these resellers made and that are
+ * active now (not disabled, not expired). Counted for the page's rows only, through
+ * `devices_activated_by_idx` (activated_by, disabled_at).
  */
-const activeBoxes = sql<string>`(select count(*) from ${devices} where ${devices.activatedBy} = ${users.id} and ${devices.disabledAt} is null and ${devices.expireDate} > now())`;
+export async function activatedBoxes(db: DbOrTx, resellerIds: number[]): Promise<Map<number, number>> {
+  if (resellerIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: devices.activatedBy, n: count() })
+    .from(devices)
+    .where(and(inArray(devices.activatedBy, resellerIds), isNull(devices.disabledAt), gt(devices.expireDate, sql`now()`)))
+    .groupBy(devices.activatedBy);
+  return new Map(found.map((r) => [r.id!, Number(r.n)]));
+}
 
 export async function countAccounts(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(where);
