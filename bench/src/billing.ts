@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { hashSecret } from '../../server/src/lib/secrets.js';
+import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { listRow, type PartOptions } from './report.js';
@@ -49,20 +50,13 @@ export async function billingRecords(databaseUrl: string, options: PartOptions) 
  * ledger row: timing data only, balances are not derived from it. Answers the measured buyer's count.
  */
 async function generateOrders(db: pg.Client, passwordHash: string): Promise<number> {
-  const { rows: [ids] } = await db.query<{ admin: number; reseller: number }>(`
-    select (select id from users where role_id = (select min(id) from roles) order by id limit 1) as admin,
-           (select id from roles where name = 'reseller') as reseller`);
-  const { rows: [buyer] } = await db.query<{ id: number }>(
-    `insert into users (name, email, password_hash, role_id, created_by, email_verified_at)
-     values ('Bench Buyer', $1, $2, $3, $4, now()) returning id`,
-    [BUYER.email, passwordHash, ids!.reseller, ids!.admin],
-  );
+  const buyer = await benchReseller(db, { name: 'Bench Buyer', email: BUYER.email }, passwordHash);
   await db.query(
     `insert into users (name, email, role_id, created_by, email_verified_at, created_at)
      select ($4::text[])[1 + g % 20] || ' Reseller ' || g, lower(($4::text[])[1 + g % 20]) || '.buyer' || g || '@bench.test',
             $1, $2, now(), now() - (g || ' hours')::interval
      from generate_series(1, $3::int) g`,
-    [ids!.reseller, ids!.admin, BUYERS, FIRST_NAMES],
+    [buyer.resellerRoleId, buyer.adminId, BUYERS, FIRST_NAMES],
   );
   // One statement's identities are consecutive: the buyers are first.id to first.id + BUYERS - 1.
   const { rows: [first] } = await db.query<{ id: number }>(`select min(id) as id from users where email like '%.buyer%@bench.test'`);
@@ -72,11 +66,11 @@ async function generateOrders(db: pg.Client, passwordHash: string): Promise<numb
             ('Shop 500 points', 89.00, 'EUR', 'The usual monthly top-up', 500, $1),
             ('Pro 1,000 points', 169.00, 'EUR', 'For resellers with sub-resellers', 1000, $1),
             ('Wholesale 5,000 points', 790.00, 'EUR', 'Best price per point', 5000, $1)`,
-    [ids!.admin],
+    [buyer.adminId],
   );
   const { rows: [ledger] } = await db.query<{ id: number }>(
     `insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id, reason) values ('Purchase', 100, $1, $1, 'purchase') returning id`,
-    [buyer!.id],
+    [buyer.id],
   );
   await db.query(
     `with plans as (
@@ -93,10 +87,10 @@ async function generateOrders(db: pg.Client, passwordHash: string): Promise<numb
           lateral (select 1 + abs(hashint4(g) % 4) as k,
                           case abs(hashint4(g + ${ORDERS}) % 20) when 0 then 'pending' when 1 then 'failed' when 2 then 'cancelled' else 'completed' end as status,
                           now() - ((g * 313) % 31536000 || ' seconds')::interval as t) o`,
-    [buyer!.id, first!.id, BUYERS, ledger!.id],
+    [buyer.id, first!.id, BUYERS, ledger!.id],
   );
   // As autovacuum leaves a table at rest: statistics, and a visibility map for index-only counts.
   for (const table of ['users', 'payment_orders']) await db.query(`vacuum (analyze) ${table}`);
-  const { rows: [mine] } = await db.query<{ n: string }>('select count(*) as n from payment_orders where reseller_id = $1', [buyer!.id]);
+  const { rows: [mine] } = await db.query<{ n: string }>('select count(*) as n from payment_orders where reseller_id = $1', [buyer.id]);
   return Number(mine!.n);
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { hashSecret } from '../../server/src/lib/secrets.js';
+import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { versusSelectOnly, versusTpcb } from './pgbench.js';
@@ -104,12 +105,7 @@ export async function devicesAndActivation(databaseUrl: string, options: PartOpt
  * tied to one ledger row. Balances are not derived from these rows: timing data only.
  */
 async function generateDevices(db: pg.Client, passwordHash: string): Promise<number> {
-  const { rows: [reseller] } = await db.query<{ id: number }>(
-    `insert into users (name, email, password_hash, role_id, email_verified_at)
-     values ('Bench Activator', $1, $2, (select id from roles where name = 'reseller'), now()) returning id`,
-    [RESELLER.email, passwordHash],
-  );
-  const resellerId = reseller!.id;
+  const resellerId = (await benchReseller(db, { name: 'Bench Activator', email: RESELLER.email }, passwordHash)).id;
   await db.query(`insert into reseller_applications (user_id, application_id) select $1, id from applications`, [resellerId]);
   const { rows: [ledger] } = await db.query<{ id: number }>(
     `insert into credit_ledger (tr_type, credit_point, debitor_id, creator_id, reason) values ('Activation', 1, $1, $1, 'bench') returning id`,

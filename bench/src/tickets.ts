@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { hashSecret } from '../../server/src/lib/secrets.js';
+import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { listRow, type PartOptions } from './report.js';
@@ -49,19 +50,12 @@ export async function ticketsList(databaseUrl: string, options: PartOptions) {
  * search word. Answers how many tickets the measured reseller raised.
  */
 async function generateTickets(db: pg.Client, passwordHash: string): Promise<number> {
-  const { rows: [ids] } = await db.query<{ admin: number; reseller: number }>(`
-    select (select id from users where role_id = (select min(id) from roles) order by id limit 1) as admin,
-           (select id from roles where name = 'reseller') as reseller`);
-  const { rows: [reseller] } = await db.query<{ id: number }>(
-    `insert into users (name, email, password_hash, role_id, created_by, email_verified_at)
-     values ('Bench Tickets', $1, $2, $3, $4, now()) returning id`,
-    [RESELLER.email, passwordHash, ids!.reseller, ids!.admin],
-  );
+  const reseller = await benchReseller(db, { name: 'Bench Tickets', email: RESELLER.email }, passwordHash);
   await db.query(
     `insert into users (name, email, role_id, created_by, email_verified_at, created_at)
      select 'Raiser ' || g, 'raiser' || g || '@bench.test', $1, $2, now(), now() - (g || ' hours')::interval
      from generate_series(1, $3::int) g`,
-    [ids!.reseller, ids!.admin, RAISERS],
+    [reseller.resellerRoleId, reseller.adminId, RAISERS],
   );
   // One statement's identities are consecutive: the raisers are first.id to first.id + RAISERS - 1.
   const { rows: [first] } = await db.query<{ id: number }>(`select min(id) as id from users where email like 'raiser%@bench.test'`);
@@ -87,14 +81,14 @@ async function generateTickets(db: pg.Client, passwordHash: string): Promise<num
      from generate_series(1, ${TICKETS}) g,
           lateral (select ($4::text[])[1 + g % 10] as subject, abs(hashint4(g) % 100) as h,
                           now() - ((g * 313) % 31536000 || ' seconds')::interval as t) s`,
-    [reseller!.id, first!.id, RAISERS, subjects],
+    [reseller.id, first!.id, RAISERS, subjects],
   );
   // The support side's answer first, then the raiser's reopening: the thread's order is its ids'.
   await db.query(
     `insert into ticket_comments (ticket_id, author_id, comment, status, created_at)
      select id, $1, '<p>Fixed on our side: please restart the app.</p>', 'RESOLVED', created_at + interval '2 hours'
      from tickets where status in ('RESOLVED', 'CLOSED', 'REOPEN') order by id`,
-    [ids!.admin],
+    [reseller.adminId],
   );
   await db.query(
     `insert into ticket_comments (ticket_id, author_id, comment, status, created_at)
@@ -103,6 +97,6 @@ async function generateTickets(db: pg.Client, passwordHash: string): Promise<num
   );
   // As autovacuum leaves a table at rest: statistics, and a visibility map for index-only counts.
   for (const table of ['users', 'tickets', 'ticket_comments']) await db.query(`vacuum (analyze) ${table}`);
-  const { rows: [mine] } = await db.query<{ n: string }>('select count(*) as n from tickets where raised_by = $1', [reseller!.id]);
+  const { rows: [mine] } = await db.query<{ n: string }>('select count(*) as n from tickets where raised_by = $1', [reseller.id]);
   return Number(mine!.n);
 }
