@@ -42,8 +42,8 @@ END $$;
 
 -- A move a caller asks for on another account (add, deduct, recharge): the request id's claim,
 -- the hierarchy check on the locked accounts, the move and the stored answer in one statement.
--- Answers {"result": {...}} for a new move, or the stored answer of an earlier one with this key
--- (its fingerprint is the client's to compare).
+-- Answers {"result": {...}} for a new move, or what the first request with this key stored when
+-- the fingerprints match (CR005 when they do not).
 CREATE FUNCTION credit_share(
   p_key text, p_fingerprint text, p_hours integer, p_caller integer, p_caller_is_admin boolean,
   p_target integer, p_tr_type text, p_amount bigint, p_debitor integer, p_creditor integer,
@@ -65,7 +65,7 @@ BEGIN
       IF stored.status_code IS DISTINCT FROM 200 OR stored.response ->> 'fingerprint' IS DISTINCT FROM p_fingerprint THEN
         RAISE EXCEPTION 'request id reused' USING ERRCODE = 'CR005';
       END IF;
-      RETURN stored.response || '{"replayed": true}';
+      RETURN stored.response;
     END IF;
   END IF;
 

@@ -48,8 +48,8 @@ export async function move(db: DbOrTx, m: MoveParams): Promise<MoveRow> {
   return moveRow((result as { rows: Record<string, unknown>[] }).rows[0]!);
 }
 
-/** A new move's result, or a replay: the stored result (or, stored before 0013, the whole answer). */
-export type ShareAnswer = { replayed: boolean; result?: MoveRow; body?: unknown };
+/** A move's result, new or stored by the first request with its id (stored before 0013: the whole answer, `body`). */
+export type ShareAnswer = { result?: MoveRow; body?: unknown };
 
 /**
  * A move on another account as one statement (the `credit_share` function): the request id's
@@ -66,8 +66,8 @@ export async function share(
       ${s.targetId}::int, ${s.trType}::text, ${s.amount}::bigint, ${s.debitorId}::int, ${s.creditorId}::int,
       ${s.reason}::text, ${s.requestId}::text, ${s.ip}::text) as answer`);
   const raw = (result as { rows: { answer: unknown }[] }).rows[0]!.answer;
-  const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { replayed?: boolean; body?: unknown; result?: Record<string, unknown> };
-  return { replayed: answer.replayed === true, body: answer.body, result: answer.result && moveRow(answer.result) };
+  const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { body?: unknown; result?: Record<string, unknown> };
+  return { body: answer.body, result: answer.result && moveRow(answer.result) };
 }
 
 /**
