@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
@@ -12,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.js';
 import { preparingClient } from './pglite-prepared.js';
+import { PREPARED_PER_CONNECTION, statementName } from './prepared-names.js';
 import { prepareSandbox, SANDBOX_SEARCH_PATH } from './sandbox.js';
 
 type Schema = typeof schema;
@@ -96,9 +96,6 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   } as Database & { pglite: PGlite };
 }
 
-/** How many statements one connection keeps prepared; later new texts run unnamed. */
-const PREPARED_PER_CONNECTION = 500;
-
 /**
  * A connection that prepares each parameterised statement once, under a name made of its text:
  * PostgreSQL then parses it once per connection and, after a few executions, reuses its plan,
@@ -113,7 +110,7 @@ class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [config, values] = args as [{ text?: unknown; name?: unknown } | undefined, unknown];
     if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
-      const name = `p${crypto.createHash('sha1').update(config.text).digest('base64url')}`;
+      const name = statementName(config.text);
       if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
         this.prepared.add(name);
         args[0] = { ...config, name };

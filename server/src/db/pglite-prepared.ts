@@ -1,8 +1,5 @@
-import crypto from 'node:crypto';
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-
-/** How many statements the embedded database keeps prepared; later new texts run as PGlite runs them. */
-const PREPARED_LIMIT = 500;
+import { PREPARED_PER_CONNECTION, statementName } from './prepared-names.js';
 
 type Prepared = { name: string; paramTypes: number[]; fields: { name: string; dataTypeID: number }[] };
 type Message = { name: string; dataTypeIDs?: number[]; fields?: Prepared['fields'] };
@@ -44,7 +41,7 @@ export function preparingClient(pglite: PGlite): PGlite {
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const known = prepared.get(text);
     if (known) return known;
-    const name = `p${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    const name = statementName(text);
     const messages = (await pglite.execProtocolStream(
       concat([protocol.serialize.parse({ name, text, types: options?.paramTypes }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false },
@@ -78,7 +75,7 @@ export function preparingClient(pglite: PGlite): PGlite {
 
   const query = (inTransaction: boolean, plain: (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>) =>
     function (text: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
-      if (!params?.length || (!prepared.has(text) && prepared.size >= PREPARED_LIMIT)) return plain(text, params, options);
+      if (!params?.length || (!prepared.has(text) && prepared.size >= PREPARED_PER_CONNECTION)) return plain(text, params, options);
       const exclusive = () => pglite._runExclusiveQuery(() => run(text, params, options, inTransaction));
       return inTransaction ? exclusive() : pglite._runExclusiveTransaction(exclusive);
     };
