@@ -103,7 +103,7 @@ export const codeListAnswer = ok({
     last_page: z.number(),
     current_page: z.number(),
     per_page: z.number(),
-    /** True when more codes match than the server counts (LOG_COUNT_CAP): `total` is then a lower bound. */
+    /** True when more codes match than the server counts (1,000 past the page's first row): `total` is then a lower bound. */
     total_capped: z.boolean(),
   }),
 });

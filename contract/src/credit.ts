@@ -177,7 +177,7 @@ export const creditLogsAnswer = ok({
     current_page: z.number(),
     last_page: z.number(),
     total: z.number(),
-    /** True when more rows match than the server counts (LOG_COUNT_CAP): `total` is then a lower bound. */
+    /** True when more rows match than the server counts (1,000 past the page's first row): `total` is then a lower bound. */
     total_capped: z.boolean(),
   }),
   current_page: z.number(),

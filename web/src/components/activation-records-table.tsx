@@ -167,6 +167,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
         {...list.tableProps}
         lastPage={page?.last_page}
         total={page?.total}
+        totalCapped={page?.total_capped}
         sort={sort}
       />
     </Stack>

@@ -43,6 +43,11 @@ describe('DataTable', () => {
     expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
   });
 
+  it('says the total is a lower bound when the server stopped counting', () => {
+    setup({ total: 1000, totalCapped: true });
+    expect(screen.getByText('1–2 of more than 1000')).toBeInTheDocument();
+  });
+
   it('asks for another page and another sort', async () => {
     const user = userEvent.setup();
     const handlers = setup({ sort: { key: 'name', direction: 'asc' } });

@@ -32,6 +32,8 @@ type Props<Row> = {
   /** Either the last page or the total row count (then the range "1–10 of 42" is shown too). */
   lastPage?: number;
   total?: number;
+  /** The server stopped counting: `total` is a lower bound ("of more than 1,000"). */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange?: (pageSize: number) => void;
   pageSizes?: readonly number[];
@@ -55,6 +57,7 @@ export function DataTable<Row>({
   pageSize,
   lastPage,
   total,
+  totalCapped,
   onPageChange,
   onPageSizeChange,
   pageSizes = PAGE_SIZES,
@@ -158,7 +161,7 @@ export function DataTable<Row>({
           )}
           {total !== undefined && total > 0 && (
             <Text size="sm" c="dimmed">
-              {t('table.range', { from, to, total })}
+              {t(totalCapped ? 'table.rangeCapped' : 'table.range', { from, to, total })}
             </Text>
           )}
         </Group>

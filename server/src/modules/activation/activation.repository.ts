@@ -147,12 +147,13 @@ export async function activationPage(
   page: { number: number; size: number; sortKey: ActivationSortKey; sortType: 'asc' | 'desc' },
 ) {
   const order = page.sortType === 'asc' ? asc : desc;
-  return cappedPage(db, db.select({ one: sql`1` }).from(activations).where(where), (matching) =>
+  const offset = (page.number - 1) * page.size;
+  return cappedPage(db, db.select({ one: sql`1` }).from(activations).where(where), offset, (matching) =>
     rowsWithNames(db, { matching })
       .where(where)
       .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
       .limit(page.size)
-      .offset((page.number - 1) * page.size),
+      .offset(offset),
   );
 }
 

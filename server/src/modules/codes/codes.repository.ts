@@ -83,12 +83,13 @@ export async function codePage(
 ) {
   const order = page.sortType === 'asc' ? asc : desc;
   const matching = db.select({ one: sql`1` }).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.resellerId)).where(where);
-  return cappedPage(db, matching, (count) =>
+  const offset = (page.number - 1) * page.size;
+  return cappedPage(db, matching, offset, (count) =>
     rowsWithDetails(db, { matching: count })
       .where(where)
       .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activationCodes.id))
       .limit(page.size)
-      .offset((page.number - 1) * page.size),
+      .offset(offset),
   );
 }
 

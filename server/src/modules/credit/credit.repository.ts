@@ -161,8 +161,11 @@ const SORT_COLUMNS = {
 
 export type LedgerFilter = { where: SQL | undefined; keyword?: string };
 
-/** Where log totals stop counting: 1,000 pages of 10, more than anyone pages through. */
-export const LOG_COUNT_CAP = 10_000;
+/**
+ * How far past the page's first row a log counts: the total is exact up to 1,000 rows after the
+ * page's start (100 pages of 10 ahead of the reader), else a lower bound the answer flags.
+ */
+export const COUNT_AHEAD = 1_000;
 
 /** Keyword search on the three e-mails of a row; `%` and `_` in the keyword match themselves. */
 function keywordCondition(keyword: string | undefined): SQL | undefined {
@@ -173,21 +176,24 @@ function keywordCondition(keyword: string | undefined): SQL | undefined {
 
 /**
  * A page of a log with its total. Counting a million rows on every page would cost far more than
- * the page itself: the count of `matching` stops at LOG_COUNT_CAP and the answer says so
- * (`totalCapped`). The count rides along with the page (an uncorrelated subquery, computed once),
- * one round trip for both: `page` selects it as its `matching` column.
+ * the page itself: the count of `matching` stops COUNT_AHEAD rows past the page's start and the
+ * answer says so (`totalCapped`); a reader who pages on moves the window with it, so the pager
+ * always offers the next pages. The count rides along with the page (an uncorrelated subquery,
+ * computed once), one round trip for both: `page` selects it as its `matching` column.
  */
 export async function cappedPage<Row extends { matching: number }>(
   db: DbOrTx,
   matching: { limit(n: number): SQLWrapper },
+  offset: number,
   page: (matchingCount: SQL<number>) => PromiseLike<Row[]>,
 ) {
-  const limited = matching.limit(LOG_COUNT_CAP + 1);
+  const cap = offset + COUNT_AHEAD;
+  const limited = matching.limit(cap + 1);
   const rows = await page(sql<number>`(select count(*) from (${limited}) as limited)::int`);
   // A page past the end has no row to carry the count: only then is it asked on its own.
   const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(sql`(${limited}) as limited`))[0]!.total);
   const entries = rows.map(({ matching: _, ...entry }) => entry);
-  return { entries, total: Math.min(total, LOG_COUNT_CAP), totalCapped: total > LOG_COUNT_CAP };
+  return { entries, total: Math.min(total, cap), totalCapped: total > cap };
 }
 
 export async function ledgerPage(
@@ -206,12 +212,13 @@ export async function ledgerPage(
         .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
         .where(where)
     : matching.where(where);
-  return cappedPage(db, counted, (matchingCount) =>
+  const offset = (page.number - 1) * page.size;
+  return cappedPage(db, counted, offset, (matchingCount) =>
     ledgerRowsWithEmails(db, { matching: matchingCount })
       .where(where)
       .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
       .limit(page.size)
-      .offset((page.number - 1) * page.size),
+      .offset(offset),
   );
 }
 

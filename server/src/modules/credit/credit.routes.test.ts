@@ -459,19 +459,24 @@ describe('GET /api/total-credit-points', () => {
 });
 
 describe('POST /api/credit-transaction-logs', () => {
-  it('stops counting at 10,000 rows and says the total is a lower bound', async () => {
+  it('counts 1,000 rows past the page and moves that window with the page', async () => {
     const other = await createTestApp();
     try {
       const token = await other.loginAdmin();
       await rows(
         other,
         sql`insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id)
-            select 'Added Self Credit', 1, u.id, u.id from users u, generate_series(1, 10005) where u.email = ${ADMIN_EMAIL}`,
+            select 'Added Self Credit', 1, u.id, u.id from users u, generate_series(1, 1205) where u.email = ${ADMIN_EMAIL}`,
       );
-      const res = await other.call({ method: 'POST', url: '/api/credit-transaction-logs', token, payload: { page_number: 1, page_size: 10 } });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ total: 10_000, total_capped: true, last_page: 1_000 });
-      expect(res.json().data.ResellerCreditShareLog).toHaveLength(10);
+      const page = (page_number: number) =>
+        other.call({ method: 'POST', url: '/api/credit-transaction-logs', token, payload: { page_number, page_size: 10 } });
+      const first = await page(1);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ total: 1_000, total_capped: true, last_page: 100 });
+      expect(first.json().data.ResellerCreditShareLog).toHaveLength(10);
+      // The last page the first answer offers leads on: its own window reaches 1,990 rows.
+      expect((await page(100)).json()).toMatchObject({ total: 1_205, total_capped: false, last_page: 121 });
+      expect((await page(121)).json().data.ResellerCreditShareLog).toHaveLength(5);
     } finally {
       await other.close();
     }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type
 import type { BillingStatus } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
-import { escapeLike } from '../../lib/like.js';
+import { escapeLike, nameOrEmailContains } from '../../lib/like.js';
 
 export const livePlan = (id: number) => and(eq(paymentPlans.id, id), isNull(paymentPlans.deletedAt))!;
 
@@ -35,7 +35,7 @@ export async function billingPage(db: DbOrTx, options: { resellerId: number | un
   // The buyers are matched on the accounts' trigram indexes, not by an OR across a join that
   // tests every order: the page then walks the newest orders until it has enough, and the total
   // adds the matched buyers' orders (on the buyer index) to the orders whose plan title matches.
-  const buyers = pattern === undefined ? undefined : db.select({ id: users.id }).from(users).where(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  const buyers = options.keyword === undefined ? undefined : db.select({ id: users.id }).from(users).where(nameOrEmailContains(options.keyword));
   const byTitle = pattern === undefined ? undefined : ilike(paymentOrders.planTitle, pattern);
   const byBuyer = buyers === undefined ? undefined : inArray(paymentOrders.resellerId, buyers);
   const ordersWhere = (where: SQL | undefined) => db.select({ n: count() }).from(paymentOrders).where(and(own, where));

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { devices, roles, users } from '../../db/schema.js';
-import { escapeLike } from '../../lib/like.js';
+import { nameOrEmailContains } from '../../lib/like.js';
 
 const parent = alias(users, 'parent');
 
@@ -21,8 +21,7 @@ const SORT_COLUMNS = {
 export function keywordCondition(keyword: string | undefined): SQL | undefined {
   const search = keyword?.trim() ?? '';
   if (search.length < SEARCH_MIN_LENGTH) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  return or(ilike(users.name, pattern), ilike(users.email, pattern));
+  return nameOrEmailContains(search);
 }
 
 /** Not an admin account (the admin role is the first role), in the list's own statement: the reseller lists never show admin accounts. */

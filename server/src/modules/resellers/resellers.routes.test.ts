@@ -138,6 +138,17 @@ describe('GET /api/total-resellers/list', () => {
     expect((await list(admin, { search_title: 'zz' })).meta.total).toBe(all);
   });
 
+  it('finds a fragment of the name or the e-mail whatever its case, never one spanning both', async () => {
+    const r = await createReseller(t);
+    await rows(t, sql`update users set name = ${'Ömer Çelik-Ünal'} where id = ${r.id}`);
+    for (const keyword of ['çelik', 'ÖMER ÇE', r.email.toUpperCase(), r.email.split('@')[0]!.slice(-6)]) {
+      expect(idsIn(await list(admin, { search_title: keyword })), keyword).toEqual([r.id]);
+    }
+    // search_text joins them with a line break: the end of the name and the start of the e-mail are no match.
+    expect(idsIn(await list(admin, { search_title: `ünal\n${r.email.slice(0, 3)}` }))).toEqual([]);
+    expect(idsIn(await list(admin, { search_title: `ünal${r.email.slice(0, 3)}` }))).toEqual([]);
+  });
+
   it('counts Total Box Activated: the devices whose standing paid activation the reseller made', async () => {
     await fundedAdmin(t, 100);
     const r = await createReseller(t, { applications: [apps[0]!] });

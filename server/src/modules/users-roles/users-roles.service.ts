@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   SEARCH_MIN_LENGTH,
   type RoleBody,
@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sendInvitation } from '../auth/auth.service.js';
 import { targetWithinReach } from '../resellers/hierarchy.js';
-import { escapeLike } from '../../lib/like.js';
+import { nameOrEmailContains } from '../../lib/like.js';
 
 export async function permissionGroups(ctx: Ctx) {
   const rows = await ctx.db
@@ -126,8 +126,7 @@ export async function listUsers({ ctx, query }: { ctx: Ctx; query: UsersQuery })
   const search = query.search?.trim() ?? '';
   // Shorter keywords are ignored, as the specification's search hint says.
   if (search.length >= SEARCH_MIN_LENGTH) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+    conditions.push(nameOrEmailContains(search));
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([

@@ -350,6 +350,7 @@ export function ActivationCodesPage() {
         {...list.tableProps}
         lastPage={answer?.meta.last_page}
         total={answer?.meta.total}
+        totalCapped={answer?.meta.total_capped}
         sort={sort}
       />
       <CreateCodesModal opened={creating} onClose={() => setCreating(false)} canChooseReseller={can.chooseReseller} />

@@ -79,6 +79,7 @@ export function CreditLogTable({ types, label }: { types: readonly CreditTrType[
         {...list.tableProps}
         lastPage={page?.last_page}
         total={page?.total}
+        totalCapped={page?.total_capped}
         sort={sort}
       />
     </Stack>
