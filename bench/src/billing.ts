@@ -17,7 +17,7 @@ const ADMIN_SEARCH = 'maria';
  * order with a search (plan title, buyer's name or e-mail), and a buyer's own orders.
  */
 export async function billingRecords(databaseUrl: string, options: PartOptions) {
-  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20' });
+  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl });
   const { base } = panel;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

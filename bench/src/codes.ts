@@ -15,7 +15,7 @@ const CODES = 200_000;
  * and the player's redeem call against the bare route.
  */
 export async function activationCodes(databaseUrl: string, options: PartOptions) {
-  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20', PLAYER_RATE_LIMIT: '1000000000' });
+  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, PLAYER_RATE_LIMIT: '1000000000' });
   const { base } = panel;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

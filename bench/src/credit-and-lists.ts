@@ -11,7 +11,7 @@ import { listRow, problems, type PartOptions } from './report.js';
  * bare route and against pgbench (run right before the transfers, so both see the machine alike).
  */
 export async function resellersAndCredit(databaseUrl: string, options: PartOptions) {
-  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20' });
+  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl });
   const { base, call, adminToken: token } = panel;
   const auth = { authorization: `Bearer ${token}` };
   await panel.recharge(panel.adminEmail, 100_000_000);

@@ -16,7 +16,6 @@ const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
 export async function devicesAndActivation(databaseUrl: string, options: PartOptions) {
   const panel = await startBenchPanel({
     DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: '20',
     // The per-IP limit still runs on every call (its cost is part of the figure), but one load
     // generator on one address must not be refused.
     PLAYER_RATE_LIMIT: '1000000000',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
-import { startBenchPanel } from './bench-panel.js';
+import { POOL_SIZE, startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { resellersAndCredit } from './credit-and-lists.js';
 import { devicesAndActivation } from './devices.js';
@@ -29,10 +29,7 @@ const report = (...cells: string[]) => {
 };
 
 async function profileRatio(label: string, databaseUrl: string | undefined) {
-  const panel = await startBenchPanel({
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-  });
+  const panel = await startBenchPanel(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   const address = panel.base;
   // Each request in turn with another of `connections` sessions, as that many users would send them.
   const variants = await panel.sessions(connections);
@@ -186,7 +183,7 @@ async function ensurePostgresDatabase(): Promise<string | undefined> {
   return url.toString();
 }
 
-console.log(`# bench on ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ${connections} connections, ${seconds} s per run`);
+console.log(`# bench on ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ${connections} client connections, ${POOL_SIZE} database connections, ${seconds} s per run`);
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'pglite') await profileRatio('PGlite', undefined);
 const pgDatabase = !only || only === 'postgres' ? await ensurePostgresDatabase() : undefined;

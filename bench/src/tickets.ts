@@ -16,7 +16,7 @@ const ADMIN_SEARCH = 'playlist';
  * tickets screen asks for it, and the admin's (every reseller's tickets) with a title search.
  */
 export async function ticketsList(databaseUrl: string, options: PartOptions) {
-  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20' });
+  const panel = await startBenchPanel({ DATABASE_URL: databaseUrl });
   const { base } = panel;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

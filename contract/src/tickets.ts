@@ -119,7 +119,14 @@ export type Ticket = z.infer<typeof ticket>;
 
 export const ticketListAnswer = ok({
   tickets: z.array(ticket),
-  meta: z.object({ current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() }),
+  meta: z.object({
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    /** True when more tickets match than the server counts (1,000 past the page's first row): `total` and `count` are then lower bounds. */
+    total_capped: z.boolean(),
+  }),
   count: z.number(),
   /** Tickets waiting for the support side (OPEN or REOPEN) among those the caller sees. */
   open_count: z.number(),

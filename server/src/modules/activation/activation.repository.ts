@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lt, or, sql, 
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
-import { cappedPage } from '../credit/credit.repository.js';
+import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
 
 /** The requested applications as they are now (a missing id is simply absent). */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, like, lt, sql, type SQL } from
 import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
-import { cappedPage } from '../credit/credit.repository.js';
+import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
 
 /** A code as lists and answers show it: its reseller's e-mail, the device that redeemed it, its playlists. */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
+import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
 
 /** The SQLSTATEs the credit functions raise (migration 0013_credit_move). */
@@ -161,39 +162,11 @@ const SORT_COLUMNS = {
 
 export type LedgerFilter = { where: SQL | undefined; keyword?: string };
 
-/**
- * How far past the page's first row a log counts: the total is exact up to 1,000 rows after the
- * page's start (100 pages of 10 ahead of the reader), else a lower bound the answer flags.
- */
-export const COUNT_AHEAD = 1_000;
-
 /** Keyword search on the three e-mails of a row; `%` and `_` in the keyword match themselves. */
 function keywordCondition(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined;
   const pattern = `%${escapeLike(keyword)}%`;
   return or(ilike(debitor.email, pattern), ilike(creditor.email, pattern), ilike(creator.email, pattern));
-}
-
-/**
- * A page of a log with its total. Counting a million rows on every page would cost far more than
- * the page itself: the count of `matching` stops COUNT_AHEAD rows past the page's start and the
- * answer says so (`totalCapped`); a reader who pages on moves the window with it, so the pager
- * always offers the next pages. The count rides along with the page (an uncorrelated subquery,
- * computed once), one round trip for both: `page` selects it as its `matching` column.
- */
-export async function cappedPage<Row extends { matching: number }>(
-  db: DbOrTx,
-  matching: { limit(n: number): SQLWrapper },
-  offset: number,
-  page: (matchingCount: SQL<number>) => PromiseLike<Row[]>,
-) {
-  const cap = offset + COUNT_AHEAD;
-  const limited = matching.limit(cap + 1);
-  const rows = await page(sql<number>`(select count(*) from (${limited}) as limited)::int`);
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(sql`(${limited}) as limited`))[0]!.total);
-  const entries = rows.map(({ matching: _, ...entry }) => entry);
-  return { entries, total: Math.min(total, cap), totalCapped: total > cap };
 }
 
 export async function ledgerPage(

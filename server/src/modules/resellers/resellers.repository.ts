@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -54,6 +54,10 @@ const rowColumns = {
     select json_agg(json_build_object('id', a.id, 'app_name', a.app_name) order by a.id)
     from reseller_applications ra join applications a on a.id = ra.application_id
     where ra.user_id = ${users.id}), '[]'::json)`,
+  // Total Box Activated: the devices whose paid activation this reseller made and that are
+  // active now (not disabled, not expired), through devices_activated_by_idx (activated_by,
+  // disabled_at); counted in the page's statement, for its ten rows only, saving a round trip.
+  totalBoxes: sql<number>`(select count(*) from ${devices} where ${devices.activatedBy} = ${users.id} and ${devices.disabledAt} is null and ${devices.expireDate} > now())::int`,
 };
 
 type Row = {
@@ -78,6 +82,7 @@ type Row = {
   apiAccess: number;
   deletedAt: Date | string | null;
   applicationAllowed: { id: number; app_name: string }[] | string;
+  totalBoxes: number;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -85,7 +90,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** What the caller may see of a row: the passcode only as a mask and only with 'Credit Passcode', the IP only with 'Login Ip'. */
 export type RowVisibility = { passcode: boolean; loginIp: boolean };
 
-function toResellerRow(row: Row, visible: RowVisibility, boxes: Map<number, number>): ResellerRow {
+function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
   const apps = typeof row.applicationAllowed === 'string' ? (JSON.parse(row.applicationAllowed) as Row['applicationAllowed']) : row.applicationAllowed;
   return {
     id: row.id,
@@ -110,7 +115,7 @@ function toResellerRow(row: Row, visible: RowVisibility, boxes: Map<number, numb
     is_disable_by_admin: row.isDisableByAdmin,
     created_by: row.createdBy,
     application_allowed: apps as { id: number; app_name: string }[],
-    total_boxes_activated: boxes.get(row.id) ?? 0,
+    total_boxes_activated: row.totalBoxes,
     api_access: row.apiAccess,
     deleted_at: iso(row.deletedAt),
   };
@@ -151,23 +156,7 @@ export async function resellerPage(
     .where(inArray(users.id, pageIds))
     .orderBy(direction(column), direction(users.id));
   const total = rows.length > 0 ? Number(rows[0]!.fullCount) : await countAccounts(db, options.where);
-  const boxes = await activatedBoxes(db, rows.map((r) => r.id));
-  return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible, boxes)), total };
-}
-
-/**
- * Total Box Activated: the devices whose paid activation each of these resellers made and that are
- * active now (not disabled, not expired). Counted for the page's rows only, through
- * `devices_activated_by_idx` (activated_by, disabled_at).
- */
-export async function activatedBoxes(db: DbOrTx, resellerIds: number[]): Promise<Map<number, number>> {
-  if (resellerIds.length === 0) return new Map();
-  const found = await db
-    .select({ id: devices.activatedBy, n: count() })
-    .from(devices)
-    .where(and(inArray(devices.activatedBy, resellerIds), isNull(devices.disabledAt), gt(devices.expireDate, sql`now()`)))
-    .groupBy(devices.activatedBy);
-  return new Map(found.map((r) => [r.id!, Number(r.n)]));
+  return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible)), total };
 }
 
 export async function countAccounts(db: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -105,6 +105,17 @@ describe('GET /api/get-all-tickets', () => {
     const blank = await list(a.token, { page_number: '', page_size: '', sort_key: '', sort_type: '', search_title: '' });
     expect(blank.json()).toEqual((await list(a.token)).json());
   });
+
+  it('counts 1,000 tickets past the page and says so; the open count stays exact', async () => {
+    const r = await createReseller(t);
+    await rows(t, sql`insert into tickets (title, description, raised_by) select 'Bulk ' || g, '<p>x</p>', ${r.id} from generate_series(1, 1005) g`);
+    const first = (await list(r.token)).json<TicketListAnswer>();
+    expect(first).toMatchObject({ count: 1_000, meta: { total: 1_000, total_capped: true, last_page: 100 }, open_count: 1_005 });
+    const later = (await list(r.token, { page_number: '100' })).json<TicketListAnswer>();
+    expect(later).toMatchObject({ count: 1_005, meta: { total: 1_005, total_capped: false, last_page: 101 }, open_count: 1_005 });
+    const past = (await list(r.token, { page_number: '200' })).json<TicketListAnswer>();
+    expect(past).toMatchObject({ tickets: [], count: 1_005, open_count: 1_005 });
+  });
 });
 
 describe('ticket moves', () => {

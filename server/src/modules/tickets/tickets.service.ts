@@ -14,6 +14,7 @@ import { ticketComments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
+import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
@@ -94,25 +95,26 @@ export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQ
   const order = query.sort_type?.toLowerCase() === 'asc' ? asc : desc;
   const column = { created_at: tickets.createdAt, id: tickets.id, title: tickets.title, status: tickets.status }[query.sort_key ?? 'created_at'];
   const size = query.page_size;
+  const offset = (query.page_number - 1) * size;
   // One statement for the page, its raisers and both counts (computed once, as subqueries),
-  // then one for the page's threads: two round trips per list instead of five.
-  const counts = {
-    total: sql<number>`(${ctx.db.select({ n: count() }).from(tickets).where(where)})`.mapWith(Number),
-    open: sql<number>`(${ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), stillOpen))})`.mapWith(Number),
-  };
-  const page = await ctx.db
-    .select({ ticket: tickets, raiser: account, ...counts })
-    .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.raisedBy))
-    .where(where)
-    .orderBy(order(column), order(tickets.id))
-    .limit(size)
-    .offset((query.page_number - 1) * size);
-  // A page past the end has no row to carry the counts: only then are they asked on their own.
-  const { total: totalCount, open } = page[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0]!;
+  // then one for the page's threads: two round trips per list instead of five. The total counts
+  // 1,000 tickets past the page (cappedPage); the open count, on its small index, is exact.
+  const openCount = sql<number>`(${ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), stillOpen))})`.mapWith(Number);
+  const { entries: page, total: totalCount, totalCapped } = await cappedPage(ctx.db, ctx.db.select({ one: sql`1` }).from(tickets).where(where), offset, (matching) =>
+    ctx.db
+      .select({ ticket: tickets, raiser: account, open: openCount, matching })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.raisedBy))
+      .where(where)
+      .orderBy(order(column), order(tickets.id))
+      .limit(size)
+      .offset(offset),
+  );
+  // A page past the end has no row to carry the open count: only then is it asked on its own.
+  const open = page[0]?.open ?? (await ctx.db.select({ open: openCount }).from(sql`(select 1) as one`))[0]!.open;
   return {
     tickets: await withThreads(ctx.db, page),
-    meta: { current_page: query.page_number, last_page: Math.max(1, Math.ceil(totalCount / size)), per_page: size, total: totalCount },
+    meta: { current_page: query.page_number, last_page: Math.max(1, Math.ceil(totalCount / size)), per_page: size, total: totalCount, total_capped: totalCapped },
     count: totalCount,
     open_count: open,
   };

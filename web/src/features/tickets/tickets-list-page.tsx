@@ -225,6 +225,7 @@ export function TicketsListPage() {
         {...list.tableProps}
         lastPage={answer?.meta.last_page}
         total={answer?.meta.total}
+        totalCapped={answer?.meta.total_capped}
         sort={sort}
       />
       <TicketDetailsModal ticket={viewing} ownId={ownId} onClose={() => setViewing(undefined)} onChanged={setViewing} />

@@ -1,0 +1,31 @@
+import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+
+/**
+ * How far past the page's first row a long list counts: the total is exact up to 1,000 rows
+ * after the page's start (100 pages of 10 ahead of the reader), else a lower bound the answer flags.
+ */
+export const COUNT_AHEAD = 1_000;
+
+/**
+ * A page of a long list (logs, activations, codes, tickets) with its total. Counting a million
+ * rows on every page would cost far more than the page itself: the count of `matching` stops
+ * COUNT_AHEAD rows past the page's start and the answer says so (`totalCapped`); a reader who pages on moves the window with it, so the pager
+ * always offers the next pages. The count rides along with the page (an uncorrelated subquery,
+ * computed once), one round trip for both: `page` selects it as its `matching` column.
+ */
+export async function cappedPage<Row extends { matching: number }>(
+  db: DbOrTx,
+  matching: { limit(n: number): SQLWrapper },
+  offset: number,
+  page: (matchingCount: SQL<number>) => PromiseLike<Row[]>,
+) {
+  const cap = offset + COUNT_AHEAD;
+  const limited = matching.limit(cap + 1);
+  const rows = await page(sql<number>`(select count(*) from (${limited}) as limited)::int`);
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(sql`(${limited}) as limited`))[0]!.total);
+  const entries = rows.map(({ matching: _, ...entry }) => entry);
+  return { entries, total: Math.min(total, cap), totalCapped: total > cap };
+}
+
