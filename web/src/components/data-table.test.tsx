@@ -45,7 +45,7 @@ describe('DataTable', () => {
 
   it('says the total is a lower bound when the server stopped counting', () => {
     setup({ total: 1000, totalCapped: true });
-    expect(screen.getByText('1–2 of more than 1000')).toBeInTheDocument();
+    expect(screen.getByText('1–2 of more than 1,000')).toBeInTheDocument();
   });
 
   it('asks for another page and another sort', async () => {

@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Pagination, Select, Table, Text, UnstyledButton }
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@panel/contract';
+import { formatNumber } from '../lib/format';
 
 export type SortDirection = 'asc' | 'desc';
 export type Sort = { key: string; direction: SortDirection };
@@ -161,7 +162,7 @@ export function DataTable<Row>({
           )}
           {total !== undefined && total > 0 && (
             <Text size="sm" c="dimmed">
-              {t(totalCapped ? 'table.rangeCapped' : 'table.range', { from, to, total })}
+              {t(totalCapped ? 'table.rangeCapped' : 'table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
             </Text>
           )}
         </Group>
