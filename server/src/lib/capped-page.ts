@@ -10,9 +10,10 @@ export const COUNT_AHEAD = 1_000;
 /**
  * A page of a long list (logs, activations, codes, tickets) with its total. Counting a million
  * rows on every page would cost far more than the page itself: the count of `matching` stops
- * COUNT_AHEAD rows past the page's start and the answer says so (`totalCapped`); a reader who pages on moves the window with it, so the pager
- * always offers the next pages. The count rides along with the page (an uncorrelated subquery,
- * computed once), one round trip for both: `page` selects it as its `matching` column.
+ * COUNT_AHEAD rows past the page's start and the answer says so (`totalCapped`); a reader who
+ * pages on moves the window with it, so the pager always offers the next pages. The count rides
+ * along with the page (an uncorrelated subquery, computed once), one round trip for both:
+ * `page` selects it as its `matching` column.
  */
 export async function cappedPage<Row extends { matching: number }>(
   db: DbOrTx,
@@ -28,4 +29,3 @@ export async function cappedPage<Row extends { matching: number }>(
   const entries = rows.map(({ matching: _, ...entry }) => entry);
   return { entries, total: Math.min(total, cap), totalCapped: total > cap };
 }
-
