@@ -11,7 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from './schema.js';
 import { preparingClient } from './pglite-prepared.js';
-import { PREPARED_PER_CONNECTION, statementName } from './prepared-names.js';
+import { StatementNames } from './prepared-names.js';
 import { prepareSandbox, SANDBOX_SEARCH_PATH } from './sandbox.js';
 
 type Schema = typeof schema;
@@ -105,16 +105,13 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
  * fill the server's memory.
  */
 class PreparingClient extends pg.Client {
-  private readonly prepared = new Set<string>();
+  private readonly names = new StatementNames();
 
   override query(...args: unknown[]): never {
     const [config, values] = args as [{ text?: unknown; name?: unknown } | undefined, unknown];
     if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
-      const name = statementName(config.text);
-      if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
-        this.prepared.add(name);
-        args[0] = { ...config, name };
-      }
+      const name = this.names.of(config.text);
+      if (name !== undefined) args[0] = { ...config, name };
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }

@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { PREPARED_PER_CONNECTION, statementName } from './prepared-names.js';
+import { StatementNames } from './prepared-names.js';
 
 type Prepared = { name: string; paramTypes: number[]; fields: { name: string; dataTypeID: number }[] };
 type Message = { name: string; dataTypeIDs?: number[]; fields?: Prepared['fields'] };
@@ -36,12 +36,12 @@ const concat = (parts: Uint8Array[]) => {
  * a transaction waits for any open transaction; one inside it runs in it.
  */
 export function preparingClient(pglite: PGlite): PGlite {
+  const names = new StatementNames();
   const prepared = new Map<string, Prepared>();
 
-  async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
+  async function prepare(text: string, name: string, options: QueryOptions | undefined): Promise<Prepared> {
     const known = prepared.get(text);
     if (known) return known;
-    const name = statementName(text);
     const messages = (await pglite.execProtocolStream(
       concat([protocol.serialize.parse({ name, text, types: options?.paramTypes }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false },
@@ -55,8 +55,8 @@ export function preparingClient(pglite: PGlite): PGlite {
     return statement;
   }
 
-  async function run(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
-    const statement = await prepare(text, options);
+  async function run(text: string, name: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
+    const statement = await prepare(text, name, options);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const type = statement.paramTypes[i]!;
@@ -75,8 +75,9 @@ export function preparingClient(pglite: PGlite): PGlite {
 
   const query = (inTransaction: boolean, plain: (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>) =>
     function (text: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
-      if (!params?.length || (!prepared.has(text) && prepared.size >= PREPARED_PER_CONNECTION)) return plain(text, params, options);
-      const exclusive = () => pglite._runExclusiveQuery(() => run(text, params, options, inTransaction));
+      const name = params?.length ? names.of(text) : undefined;
+      if (name === undefined) return plain(text, params, options);
+      const exclusive = () => pglite._runExclusiveQuery(() => run(text, name, params!, options, inTransaction));
       return inTransaction ? exclusive() : pglite._runExclusiveTransaction(exclusive);
     };
 

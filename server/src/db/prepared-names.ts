@@ -7,4 +7,16 @@ import crypto from 'node:crypto';
 export const PREPARED_PER_CONNECTION = 500;
 
 /** A prepared statement's name, made of its text: the same text is the same statement on every connection. */
-export const statementName = (text: string) => `p${crypto.createHash('sha1').update(text).digest('base64url')}`;
+const statementName = (text: string) => `p${crypto.createHash('sha1').update(text).digest('base64url')}`;
+
+/** The names one connection has given its statements, by text (each text hashed once). */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  /** The name of `text` on this connection; undefined when it is new and the connection has no room left. */
+  of(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < PREPARED_PER_CONNECTION) this.names.set(text, (name = statementName(text)));
+    return name;
+  }
+}
