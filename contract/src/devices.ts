@@ -103,7 +103,7 @@ const httpUrlCheck = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname 
 export const isHttpUrl = (value: string): boolean => httpUrlCheck.safeParse(value).success;
 
 /** A boolean as clients send it: true/false, 1/0 or their strings. */
-const flag = z.pipe(
+export const booleanFlag = z.pipe(
   z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]),
   z.transform((v: boolean | 0 | 1 | '0' | '1' | 'true' | 'false') => v === true || v === 1 || v === '1' || v === 'true'),
 );
@@ -274,7 +274,7 @@ export const bulkActivateBody = z.object({
     /** The cost the client showed; when given it must equal the server's, or nothing is charged. */
     creditPoints: optionalField(z.number()),
     /** False asks for the price only: nothing is charged until the client confirms. */
-    isConfirmed: optionalField(flag),
+    isConfirmed: optionalField(booleanFlag),
     comment: optionalField(z.string().check(z.trim(), z.maxLength(COMMENT_MAX_LENGTH, 'validation.tooLong'), noNul)),
     app_ids: appIdList,
   }),
@@ -468,7 +468,7 @@ export const savePlaylistBody = z
     username: optionalField(z.string().check(z.trim(), z.maxLength(200, 'validation.tooLong'), noNul)),
     password: optionalField(z.string().check(z.maxLength(200, 'validation.tooLong'), noNul)),
     xml_url: optionalHttpUrl(),
-    protect: z._default(flag, false),
+    protect: z._default(booleanFlag, false),
     pin: optionalField(z.string().check(z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong'))),
     pin_confirmation: optionalField(z.string().check(z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong'))),
     /** Sent by the specification's client; informative. */

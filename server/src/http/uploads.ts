@@ -31,9 +31,10 @@ const uploaded = new WeakMap<FastifyRequest, Map<string, UploadedFile>>();
 /**
  * A route's preValidation hook: a multipart body becomes `request.body` (its text parts, so that the
  * route's body schema validates them as it would JSON) and its file part is kept for
- * `uploadedFile`. A file over 2 MB is a 422 on its field. A JSON body passes through unchanged.
+ * `uploadedFile`. A file over 2 MB is a 422 on its field (`tooLargeKey`, the image message unless
+ * given). A JSON body passes through unchanged.
  */
-export function multipartBody(): preValidationAsyncHookHandler {
+export function multipartBody(options: { tooLargeKey?: string } = {}): preValidationAsyncHookHandler {
   return async function readMultipart(request) {
     if (!request.isMultipart()) return;
     const fields: Record<string, string> = {};
@@ -44,7 +45,7 @@ export function multipartBody(): preValidationAsyncHookHandler {
         try {
           buffer = await part.toBuffer();
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(part.fieldname, 'validation.imageTooLarge');
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(part.fieldname, options.tooLargeKey ?? 'validation.imageTooLarge');
           throw error;
         }
         // An empty file input still sends a part with no bytes: the same as sending no file.

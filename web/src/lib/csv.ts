@@ -8,10 +8,16 @@ export function neutraliseCell(value: string): string {
 
 const quoted = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** RFC 4180 lines (CRLF) with every cell neutralised, and a byte order mark so spreadsheets read UTF-8 (Arabic) right. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map((cell) => quoted(neutraliseCell(cell))).join(',')).join('\r\n')}\r\n`;
+/**
+ * RFC 4180 lines (CRLF) with every cell neutralised, and a byte order mark so spreadsheets read
+ * UTF-8 (Arabic) right. A file made to be read back by the panel (a bulk activation) keeps its
+ * cells as they are: `neutralise: false`.
+ */
+export function toCsv(rows: readonly (readonly string[])[], options: { neutralise?: boolean } = {}): string {
+  const cellOf = options.neutralise === false ? quoted : (cell: string) => quoted(neutraliseCell(cell));
+  return `\uFEFF${rows.map((row) => row.map(cellOf).join(',')).join('\r\n')}\r\n`;
 }
 
 /** A CSV built in the browser, as a blob the download helper hands to the browser. */
-export const csvBlob = (rows: readonly (readonly string[])[]) => new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' });
+export const csvBlob = (rows: readonly (readonly string[])[], options: { neutralise?: boolean } = {}) =>
+  new Blob([toCsv(rows, options)], { type: 'text/csv;charset=utf-8' });

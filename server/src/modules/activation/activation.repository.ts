@@ -14,6 +14,11 @@ export async function applicationsByIds(db: DbOrTx, ids: number[]) {
     .where(inArray(applications.id, ids));
 }
 
+/** Every application as it is now: a bulk file names its apps by name. */
+export async function allApplications(db: DbOrTx) {
+  return db.select({ id: applications.id, appName: applications.appName, hidden: applications.hidden }).from(applications);
+}
+
 export async function setDeviceActivation(
   tx: Tx,
   deviceId: number,
@@ -157,7 +162,7 @@ export async function activationPage(
   );
 }
 
-/** One batch of a report, oldest first, continuing after `afterId` (see credit's `csvReport`). */
+/** One batch of a report, oldest first, continuing after `afterId` (see `csvReport` in lib/csv.ts). */
 export async function activationBatch(db: DbOrTx, where: SQL | undefined, afterId: number, size: number) {
   return rowsWithNames(db)
     .where(and(where, gt(activations.id, afterId)))

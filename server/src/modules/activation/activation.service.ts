@@ -19,7 +19,7 @@ import {
   type MultiAppStatus,
   type UpdateCommentBody,
 } from '@panel/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -57,24 +57,34 @@ function checkOne(appId: number, context: { allowed: Set<number>; apps: Map<numb
   return result(device.isTrial === 1 ? 'trial' : 'active');
 }
 
+/** What checking an activation reads besides the devices: the apps the caller may activate, and the apps named. */
+export type Catalogue = {
+  allowedCount: number;
+  allowed: Set<number>;
+  apps: Map<number, { appName: string; hidden: boolean }>;
+};
+
+/** The catalogue for these apps, or for every app (a file names its apps by name) when none are given. */
+export async function catalogueOf(ctx: Ctx, db: DbOrTx, appIds?: number[]): Promise<Catalogue> {
+  const allowed = await allowedApplications(ctx, db);
+  const apps = appIds ? await repo.applicationsByIds(db, appIds) : await repo.allApplications(db);
+  return { allowedCount: allowed.length, allowed: new Set(allowed.map((a) => a.id)), apps: new Map(apps.map((a) => [a.id, a])) };
+}
+
 /**
  * Checks each app for one MAC address: error when the caller may not activate the app (not in its
  * `application_allowed`, hidden, unknown) or the device never registered in it; disabled; lifeTime
  * when it already has a lifetime activation; else active, expired or trial, which may be activated.
- * With `lock`, the devices stay locked until the caller's transaction ends.
+ * With `lock`, the devices stay locked until the caller's transaction ends. A batch of checks
+ * (a file) reads its catalogue once and passes it.
  */
-async function checkApps(ctx: Ctx, db: DbOrTx, macAddress: string, appIds: number[], options: { lock?: boolean } = {}) {
-  const allowed = await allowedApplications(ctx, db);
-  const apps = await repo.applicationsByIds(db, appIds);
+export async function checkApps(ctx: Ctx, db: DbOrTx, macAddress: string, appIds: number[], options: { lock?: boolean; catalogue?: Catalogue } = {}) {
+  const catalogue = options.catalogue ?? (await catalogueOf(ctx, db, appIds));
   // Locked last: concurrent activations of the same device wait only for what depends on its state.
   const devices = await devicesOfMac(db, macAddress, appIds, options);
-  const context = {
-    allowed: new Set(allowed.map((a) => a.id)),
-    apps: new Map(apps.map((a) => [a.id, a])),
-    devices: new Map(devices.map((d) => [d.applicationId, d])),
-  };
+  const context = { ...catalogue, devices: new Map(devices.map((d) => [d.applicationId, d])) };
   const now = new Date();
-  return { allowedCount: allowed.length, checks: new Map(appIds.map((id) => [id, checkOne(id, context, now)])), now };
+  return { allowedCount: catalogue.allowedCount, checks: new Map(appIds.map((id) => [id, checkOne(id, context, now)])), now };
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -157,6 +167,11 @@ async function withFailedActivations(ctx: Ctx, error: unknown, request: { macAdd
   return new AppError(error.code, { ...error.options, key: error.key, body: { successful_count: 0, failed_activations: failedActivations } });
 }
 
+/** Remarks are kept only for callers allowed to write them; for others the field is ignored. */
+export function keptComment(ctx: Ctx, comment: string | null | undefined): string | null {
+  return callerOf(ctx).permissions.has('multi apps activation-remarks') ? comment?.trim() || null : null;
+}
+
 async function activate({ ctx, input, requestId }: { ctx: Ctx; input: BulkActivateBody; requestId: string | null }) {
   const me = callerOf(ctx);
   const request = input.requestData;
@@ -166,8 +181,7 @@ async function activate({ ctx, input, requestId }: { ctx: Ctx; input: BulkActiva
   const cost = activationCost(pkg, appIds.length);
   const email = request.email?.trim().toLowerCase();
   if (email && email !== me.email.toLowerCase()) throw fieldError('email', 'activation.emailNotOwn');
-  // Remarks are kept only for callers allowed to write them; for others the field is ignored.
-  const comment = me.permissions.has('multi apps activation-remarks') ? request.comment?.trim() || null : null;
+  const comment = keptComment(ctx, request.comment);
 
   if (request.isConfirmed === false) {
     const { allowedCount, checks } = await checkApps(ctx, ctx.db, mac, appIds);
@@ -191,62 +205,89 @@ async function activate({ ctx, input, requestId }: { ctx: Ctx; input: BulkActiva
 
   const fingerprint = ['activate', mac, [...appIds].sort((a, b) => a - b), pkg, comment];
   return once(ctx, requestId, fingerprint, async (tx) => {
-    const { allowedCount, checks, now } = await checkApps(ctx, tx, mac, appIds, { lock: true });
-    if (allowedCount === 0) throw new AppError('NO_APPS_TO_ACTIVATE');
-    assertActivatable(checks);
-    const shares = splitCost(cost, appIds.length);
-    const activated = appIds.map((id, i) => {
-      const { device, appName } = checks.get(id)!;
-      return { device: device!, appName: appName!, expiry: newExpiry(pkg, device!, now), share: shares[i]! };
-    });
-    // The devices are locked already: they are updated before the account is touched, so the
-    // caller's balance row (every activation of this reseller queues on it) stays locked for as
-    // few statements as possible. An insufficient balance rolls all of it back.
-    for (const a of activated) {
-      await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId, activatedAt: now });
-    }
-    // One account: the conditional debit locks its row itself, no separate lock statement needed.
-    const charged = await transfer(ctx, tx, {
-      trType: CREDIT_TR_TYPES.activation,
-      amount: cost,
-      debitorId: me.userId,
-      creditorId: null,
-      reason: 'activation',
-      requestId,
-      insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
-    });
-    // The spend's audit row is written by `transfer`; the activation rows record the rest.
-    await repo.insertActivations(
-      tx,
-      activated.map((a) => ({
-        deviceId: a.device.id,
-        applicationId: a.device.applicationId,
-        macAddress: a.device.macAddress,
-        resellerId: me.userId,
-        ledgerId: charged.ledgerId,
-        package: pkg,
-        creditPoint: a.share,
-        boxExpiryDate: a.expiry,
-        comment,
-        activatedFrom: 'multi-app',
-      })),
-    );
+    const charged = await chargeActivation(ctx, tx, { mac, appIds, pkg, comment, requestId, from: 'multi-app' });
     return {
       status: true as const,
-      msg: translate(ctx.locale, 'activation.activated', { count: activated.length }),
+      msg: translate(ctx.locale, 'activation.activated', { count: charged.activated.length }),
       activated: true,
-      credit_points: cost,
-      credit_point: charged.debitorBalance!,
-      activated_devices: activated.map((a) => ({
-        mac_address: a.device.macAddress,
-        expire_date: a.expiry.toISOString(),
-        module: a.appName,
-        is_lifetime: pkg === 'Lifetime',
-      })),
-      successful_count: activated.length,
+      credit_points: charged.cost,
+      credit_point: charged.balance,
+      activated_devices: charged.activated,
+      successful_count: charged.activated.length,
       failed_activations: [],
     };
   });
+}
+
+export type ActivationRequest = {
+  mac: string;
+  appIds: number[];
+  pkg: ActivationPackage;
+  comment: string | null;
+  requestId: string | null;
+  /** Where the activation was made, as the activation rows record it. */
+  from: 'multi-app' | 'bulk-file';
+};
+
+/**
+ * One paid activation inside the caller's transaction: the check of every app (devices locked),
+ * the devices' new expiry, the debit with its ledger row and the activation rows. Answers plain
+ * values (it is stored as a replayable answer). Any refusal throws, and the transaction rolls back.
+ */
+export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequest, catalogue?: Catalogue) {
+  const me = callerOf(ctx);
+  const { mac, appIds, pkg } = request;
+  const cost = activationCost(pkg, appIds.length);
+  const { allowedCount, checks, now } = await checkApps(ctx, tx, mac, appIds, { lock: true, catalogue });
+  if (allowedCount === 0) throw new AppError('NO_APPS_TO_ACTIVATE');
+  assertActivatable(checks);
+  const shares = splitCost(cost, appIds.length);
+  const activated = appIds.map((id, i) => {
+    const { device, appName } = checks.get(id)!;
+    return { device: device!, appName: appName!, expiry: newExpiry(pkg, device!, now), share: shares[i]! };
+  });
+  // The devices are locked already: they are updated before the account is touched, so the
+  // caller's balance row (every activation of this reseller queues on it) stays locked for as
+  // few statements as possible. An insufficient balance rolls all of it back.
+  for (const a of activated) {
+    await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId, activatedAt: now });
+  }
+  // One account: the conditional debit locks its row itself, no separate lock statement needed.
+  const charged = await transfer(ctx, tx, {
+    trType: CREDIT_TR_TYPES.activation,
+    amount: cost,
+    debitorId: me.userId,
+    creditorId: null,
+    reason: 'activation',
+    requestId: request.requestId,
+    insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
+  });
+  // The spend's audit row is written by `transfer`; the activation rows record the rest.
+  await repo.insertActivations(
+    tx,
+    activated.map((a) => ({
+      deviceId: a.device.id,
+      applicationId: a.device.applicationId,
+      macAddress: a.device.macAddress,
+      resellerId: me.userId,
+      ledgerId: charged.ledgerId,
+      package: pkg,
+      creditPoint: a.share,
+      boxExpiryDate: a.expiry,
+      comment: request.comment,
+      activatedFrom: request.from,
+    })),
+  );
+  return {
+    cost,
+    balance: charged.debitorBalance!,
+    activated: activated.map((a) => ({
+      mac_address: a.device.macAddress,
+      expire_date: a.expiry.toISOString(),
+      module: a.appName,
+      is_lifetime: pkg === 'Lifetime',
+    })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

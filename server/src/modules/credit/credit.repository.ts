@@ -76,7 +76,7 @@ export async function share(
  * idempotency window. A concurrent request with the same key waits on the insert until this
  * transaction ends, then finds the stored answer (or, if this one rolled back, claims the key itself).
  */
-export async function claimIdempotencyKey(tx: Tx, key: string, hours: number): Promise<boolean> {
+export async function claimIdempotencyKey(tx: DbOrTx, key: string, hours: number): Promise<boolean> {
   const claimed = await tx
     .insert(idempotentRequests)
     .values({ key, statusCode: 0, response: {} })
@@ -89,7 +89,7 @@ export async function claimIdempotencyKey(tx: Tx, key: string, hours: number): P
   return claimed.length > 0;
 }
 
-export async function storedAnswer(tx: Tx, key: string) {
+export async function storedAnswer(tx: DbOrTx, key: string) {
   const [row] = await tx
     .select({ statusCode: idempotentRequests.statusCode, response: idempotentRequests.response })
     .from(idempotentRequests)
@@ -97,7 +97,7 @@ export async function storedAnswer(tx: Tx, key: string) {
   return row;
 }
 
-export async function storeAnswer(tx: Tx, key: string, statusCode: number, response: unknown) {
+export async function storeAnswer(tx: DbOrTx, key: string, statusCode: number, response: unknown) {
   await tx.update(idempotentRequests).set({ statusCode, response }).where(eq(idempotentRequests.key, key));
 }
 
