@@ -28,7 +28,7 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
           setPage(1);
         }}
         data={[
-          { value: 'all', label: t('bulkActivation.filterAll', { count: rows.length, formatted: formatNumber(rows.length) }) },
+          { value: 'all', label: t('bulkActivation.filterAll', { total: formatNumber(rows.length) }) },
           { value: 'error', label: t('bulkActivation.filterErrors') },
         ]}
       />
