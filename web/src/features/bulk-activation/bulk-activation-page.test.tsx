@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkActivationResult, BulkRowResult } from '@panel/contract';
 import { session } from '../../lib/session';
-import { allowedApplications, json, renderWithProviders, stubFetch, type Fetch } from '../../test-utils';
+import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { BulkActivationPage } from './bulk-activation-page';
 
 const row = (n: number, overrides: Partial<BulkRowResult> = {}): BulkRowResult => ({
