@@ -13,6 +13,7 @@ import { POOL_SIZE, startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { resellersAndCredit } from './credit-and-lists.js';
 import { devicesAndActivation } from './devices.js';
+import { devicesExport } from './export.js';
 import { activationCodes } from './codes.js';
 import { ticketsList } from './tickets.js';
 import { billingRecords } from './billing.js';
@@ -205,6 +206,7 @@ if (only === 'pgbench') {
 const postgresParts: [string, (url: string, options: typeof parts) => Promise<void>][] = [
   ['credit', resellersAndCredit],
   ['devices', devicesAndActivation],
+  ['export', devicesExport],
   ['codes', activationCodes],
   ['tickets', ticketsList],
   ['billing', billingRecords],

@@ -64,8 +64,20 @@ export const passcodeForm = z.object({ passcode: passcodeField, passcode_confirm
 export type PasscodeForm = z.infer<typeof passcodeForm>;
 
 export const profileAnswer = ok({
-  data: z.object({ id: z.number(), name: z.string(), email: z.string(), hasPasscode: z.boolean(), IBOReseller: signedInAccount }),
+  data: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    hasPasscode: z.boolean(),
+    /** Whether the daily mail of devices about to expire is on (our addition). */
+    expiry_reminders: z.boolean(),
+    IBOReseller: signedInAccount,
+  }),
 });
+
+/** `PUT /api/profile/expiry-reminders`: the profile page's switch for the daily expiry reminder. */
+export const expiryRemindersBody = z.object({ expiry_reminders: z.boolean() });
+export type ExpiryRemindersBody = z.infer<typeof expiryRemindersBody>;
 
 /** Profile: name required; a password is optional, but when given it needs its rule and a matching confirmation. */
 export const profileBody = z

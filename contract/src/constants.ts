@@ -86,3 +86,9 @@ export const ADD_RESELLER_REDIRECT_MS = 3000;
 export const EDIT_RESELLER_REDIRECT_MS = 1000;
 export const ASSIGN_RESELLER_REDIRECT_MS = 2000;
 export const SUB_RESELLER_SEARCH_DEBOUNCE_MS = 300;
+
+/** Expiry reminders: the daily mail lists the devices expiring within this many days, at most this many rows. */
+export const EXPIRY_REMINDER_DAYS = 7;
+export const EXPIRY_REMINDER_MAX_ROWS = 100;
+/** The web route of the Renewals due screen, which the reminder mail links to. */
+export const RENEWALS_DUE_PATH = '/renewals-due';

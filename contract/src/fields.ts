@@ -68,11 +68,12 @@ export const passcodeField = z
 export const queryInt = (
   min: number,
   max: number,
-  messages: { min?: string; max?: string } = {},
+  /** `invalid`: the message when the value is no whole number (zod's own wording by default). */
+  messages: { min?: string; max?: string; invalid?: string } = {},
 ) =>
   z.pipe(
-    z.coerce.number(),
-    z.int().check(z.minimum(min, messages.min ?? 'validation.tooSmall'), z.maximum(max, messages.max ?? 'validation.tooBig')),
+    z.coerce.number(messages.invalid),
+    z.int(messages.invalid).check(z.minimum(min, messages.min ?? 'validation.tooSmall'), z.maximum(max, messages.max ?? 'validation.tooBig')),
   );
 
 export const idParam = z.object({

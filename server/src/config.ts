@@ -27,6 +27,8 @@ const env = z.object({
   /** Where the Stripe API answers: unset means Stripe itself; tests point it at a local stand-in. */
   STRIPE_API_BASE: z.string().url().optional(),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** The hour (0–23, server time) from which each day's expiry reminders are sent. */
+  REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   REDIS_URL: z.string().optional(),
   /**
    * Whether to believe X-Forwarded-For: off by default, because a client could otherwise pick
@@ -59,6 +61,8 @@ export type Config = {
   sandboxEnabled: boolean;
   payments: PaymentsConfig;
   playerRateLimit: number;
+  /** Expiry reminders go out once a day from this hour (server time) on. */
+  reminderHour: number;
   redisUrl: string | undefined;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   logLevel: string;
@@ -107,6 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'sandbox' },
     playerRateLimit: e.PLAYER_RATE_LIMIT,
+    reminderHour: e.REMINDER_HOUR,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

@@ -8,6 +8,7 @@ import { seed, type SeedResult } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { buildApp } from './app.js';
+import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -52,7 +53,10 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
     },
     options,
   );
+  // The daily expiry reminders, on the live data only; stopped (a pass in flight finished) before the database closes.
+  const reminders = startReminderScheduler({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
+    await reminders.stop();
     await limiter.close();
     await database.close();
     unlock?.();

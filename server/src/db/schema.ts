@@ -4,6 +4,7 @@ import {
   boolean,
   numeric,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -73,6 +74,10 @@ export const users = pgTable(
     apiKeyEncrypted: text('api_key_encrypted'),
     apiKeyHash: text('api_key_hash'),
     apiAccess: smallint('api_access').notNull().default(0),
+    /** The daily mail of devices about to expire (modules/reminders); the profile switch turns it off. */
+    expiryReminders: boolean('expiry_reminders').notNull().default(true),
+    /** The panel language the account last signed in with (its mails' language); null: never seen, English. */
+    locale: text('locale'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -467,6 +472,25 @@ export const paymentOrders = pgTable(
   ],
 );
 
+/**
+ * One row per account and day of the expiry reminder: a node claims the row (insert … on conflict
+ * do nothing) before it sends, so several API nodes send each account one mail a day. `sentAt`
+ * stays null while the claiming node works; a claim left unsent for long (its node stopped) may be
+ * taken over by another node (modules/reminders).
+ */
+export const expiryReminders = pgTable(
+  'expiry_reminders',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The server's calendar day the reminder is for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deviceCount: integer('device_count'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('expiry_reminders_day_idx').on(t.day)],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -493,4 +517,5 @@ export const schema = {
   tickets,
   ticketComments,
   apkPlans,
+  expiryReminders,
 };

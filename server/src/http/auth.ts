@@ -47,6 +47,7 @@ const accountColumns = {
   isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
   creditPoint: users.creditPoint,
+  expiryReminders: users.expiryReminders,
 };
 
 /** An account that may act: not removed, not disabled by an admin, active. */
@@ -118,6 +119,7 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
     isAdmin: false,
     hasPasscode: row.hasPasscode,
     creditPoint: row.creditPoint,
+    expiryReminders: row.expiryReminders,
     permissions: await permissionsOf(db, row.roleId, row.roleVersion),
     passcodeValidatedAt: null,
   };
@@ -136,6 +138,7 @@ export async function findSession(db: Db, token: string): Promise<Auth | undefin
     isAdmin: row.isAdmin,
     hasPasscode: row.hasPasscode,
     creditPoint: row.creditPoint,
+    expiryReminders: row.expiryReminders,
     permissions: await permissionsOf(db, row.roleId, row.roleVersion),
     passcodeValidatedAt: row.passcodeValidatedAt,
   };

@@ -28,6 +28,8 @@ export type Auth = {
   isAdmin: boolean;
   permissions: ReadonlySet<string>;
   hasPasscode: boolean;
+  /** Whether the account receives the daily expiry reminder (the profile switch); read with every session and API key. */
+  expiryReminders?: boolean;
   /** The balance when the request arrived (read with the session: for answers, never for a credit rule). */
   creditPoint: number;
   passcodeValidatedAt: Date | null;

@@ -1,4 +1,4 @@
-import { translate, type Locale } from '@panel/contract';
+import { LANGUAGE_TAGS, translate, type Locale } from '@panel/contract';
 import type { Mail } from './mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,4 +33,51 @@ export function ticketResolvedMail(locale: Locale, to: { name: string; email: st
     `<p><a href="${escape(ticket.link)}">${escape(t('ticketResolvedAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
   const text = [t('greeting', { name: to.name }), '', body, '', ticket.link, '', t('signature')].join('\n');
   return { to: to.email, subject: t('ticketResolvedSubject'), text, html, link: ticket.link };
+}
+
+export type ExpiringDevice = { macAddress: string; application: string; expireDate: Date };
+
+/**
+ * The daily expiry reminder (modules/reminders): the devices expiring within `days`, soonest
+ * first, at most the rows given (`total` says how many there are in all), and the link to Renewals due.
+ * Dates are in the server's time zone, as REMINDER_HOUR is, and in Latin digits in every language.
+ */
+export function expiryReminderMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  reminder: { devices: ExpiringDevice[]; total: number; days: number; link: string },
+): Mail {
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
+  const rows = reminder.devices.map((d) => ({ mac: d.macAddress, app: d.application, date: when.format(d.expireDate) }));
+  const more = reminder.total - rows.length;
+  const intro = t('expiryIntro', { days: reminder.days });
+  const text = [
+    t('greeting', { name: to.name }),
+    '',
+    intro,
+    '',
+    ...rows.map((r) => `- ${r.mac}  ${r.app}  ${r.date}`),
+    ...(more > 0 ? [t('expiryMore', { count: more })] : []),
+    '',
+    `${t('expiryAction')}: ${reminder.link}`,
+    '',
+    t('expiryOff'),
+    '',
+    t('signature'),
+  ].join('\n');
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const cell = 'style="padding:4px 12px 4px 0;text-align:start"';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
+    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(intro)}</p>` +
+    `<table style="border-collapse:collapse"><thead><tr>` +
+    [t('expiryColumnMac'), t('expiryColumnApp'), t('expiryColumnExpires')].map((h) => `<th ${cell}>${escape(h)}</th>`).join('') +
+    `</tr></thead><tbody>` +
+    rows.map((r) => `<tr><td ${cell}><code dir="ltr">${escape(r.mac)}</code></td><td ${cell}>${escape(r.app)}</td><td ${cell}>${escape(r.date)}</td></tr>`).join('') +
+    `</tbody></table>` +
+    (more > 0 ? `<p>${escape(t('expiryMore', { count: more }))}</p>` : '') +
+    `<p><a href="${escape(reminder.link)}">${escape(t('expiryAction'))}</a></p>` +
+    `<p style="color:#666">${escape(t('expiryOff'))}</p><p>${escape(t('signature'))}</p></body></html>`;
+  return { to: to.email, subject: t('expirySubject', { count: reminder.total, days: reminder.days }), text, html, link: reminder.link };
 }

@@ -30,7 +30,7 @@ export const NAV_GROUPS: NavGroup[] = [
     key: 'appActivation',
     labelKey: 'nav.groups.appActivation',
     icon: IconBolt,
-    items: ['/multi-apps-activation', '/user-list', '/iboprotv', '/disable-mac', '/enable-mac'].map(entry),
+    items: ['/multi-apps-activation', '/bulk-activation', '/user-list', '/renewals-due', '/iboprotv', '/disable-mac', '/enable-mac'].map(entry),
   },
   {
     key: 'reseller',

@@ -162,11 +162,26 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'multi apps activation',
     redirect: '/403',
   },
+  {
+    path: '/bulk-activation',
+    Component: page(() => import('../features/bulk-activation/bulk-activation-page'), 'BulkActivationPage'),
+    titleKey: 'nav.bulkActivation',
+    permission: 'multi apps activation',
+    redirect: '/403',
+  },
   // The specification shows no permission for the activated apps list; the server asks 'platform-users list'.
   {
     path: '/user-list',
     Component: page(() => import('../features/activation/activated-apps-page'), 'ActivatedAppsPage'),
     titleKey: 'nav.activatedApps',
+    permission: 'platform-users list',
+    redirect: '/403',
+  },
+  // Renewals due (issue 13): the activated apps list's permission, as the server's GET /api/expiring-devices.
+  {
+    path: '/renewals-due',
+    Component: page(() => import('../features/renewals/renewals-due-page'), 'RenewalsDuePage'),
+    titleKey: 'nav.renewalsDue',
     permission: 'platform-users list',
     redirect: '/403',
   },

@@ -60,6 +60,40 @@ describe('DataTable', () => {
     expect(handlers.onSortChange).toHaveBeenCalledWith({ key: 'name', direction: 'desc' });
   });
 
+  it('picks rows one at a time or the whole page, and marks a partly picked page', async () => {
+    const user = userEvent.setup();
+    const picked = new Set<number>([2]);
+    const onChange = vi.fn();
+    setup({ selection: { isSelected: (r) => picked.has(r.id), onChange, rowLabel: (r) => `Select ${r.name}` } });
+    expect(screen.getByRole('checkbox', { name: 'Select Grace' })).toBeChecked();
+    const page = screen.getByRole('checkbox', { name: 'Select every row of this page' });
+    expect(page).not.toBeChecked();
+    expect(page).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ada' }));
+    expect(onChange).toHaveBeenLastCalledWith([{ id: 1, name: 'Ada' }], true);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Grace' }));
+    expect(onChange).toHaveBeenLastCalledWith([{ id: 2, name: 'Grace' }], false);
+    // A partly picked page is completed; a fully picked one is emptied.
+    await user.click(page);
+    expect(onChange).toHaveBeenLastCalledWith([{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }], true);
+  });
+
+  it('drops every row of a fully picked page', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    setup({ selection: { isSelected: () => true, onChange, rowLabel: (r) => `Select ${r.name}` } });
+    const page = screen.getByRole('checkbox', { name: 'Select every row of this page' });
+    expect(page).toBeChecked();
+    await user.click(page);
+    expect(onChange).toHaveBeenLastCalledWith([{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }], false);
+  });
+
+  it('offers no page checkbox to click when the page is empty, and spans its message over the checkbox column', () => {
+    setup({ rows: [], total: 0, selection: { isSelected: () => false, onChange: vi.fn(), rowLabel: () => '' } });
+    expect(screen.getByRole('checkbox', { name: 'Select every row of this page' })).toBeDisabled();
+    expect(screen.getByText('No records found').closest('td')).toHaveAttribute('colspan', '3');
+  });
+
   it('says so when there is nothing to show', () => {
     setup({ rows: [], total: 0 });
     expect(screen.getByText('No records found')).toBeInTheDocument();

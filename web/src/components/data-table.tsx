@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@panel/contract';
@@ -16,6 +16,18 @@ export type Column<Row> = {
   sortable?: boolean;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+};
+
+/**
+ * Rows the reader can pick (a checkbox per row, and one for the whole page). The screen keeps what
+ * is picked, so a choice may outlive the page it was made on.
+ */
+export type RowSelection<Row> = {
+  isSelected: (row: Row) => boolean;
+  /** Picks (`selected` true) or drops these rows: one row, or every row of the page. */
+  onChange: (rows: Row[], selected: boolean) => void;
+  /** The row's checkbox's accessible name ("Select 00:1a:…"). */
+  rowLabel: (row: Row) => string;
 };
 
 type Props<Row> = {
@@ -40,6 +52,8 @@ type Props<Row> = {
   pageSizes?: readonly number[];
   sort?: Sort;
   onSortChange?: (sort: Sort) => void;
+  /** Adds a first column of checkboxes. */
+  selection?: RowSelection<Row>;
 };
 
 /**
@@ -64,10 +78,13 @@ export function DataTable<Row>({
   pageSizes = PAGE_SIZES,
   sort,
   onSortChange,
+  selection,
 }: Props<Row>) {
   const { t } = useTranslation();
   const pages = Math.max(1, lastPage ?? (total !== undefined ? Math.ceil(total / pageSize) : page));
   const list = rows ?? [];
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const pickedOnPage = selection ? list.filter((row) => selection.isSelected(row)).length : 0;
 
   const header = (column: Column<Row>) => {
     if (!column.sortable || !onSortChange) return column.header;
@@ -93,7 +110,7 @@ export function DataTable<Row>({
   // A row-wide message stays in view on a phone, where the table scrolls sideways in its box.
   const inView = (content: ReactNode) => (
     <Table.Tr>
-      <Table.Td colSpan={columns.length}>
+      <Table.Td colSpan={columnCount}>
         <div style={{ position: 'sticky', insetInlineStart: 0, maxWidth: 'calc(100vw - 4 * var(--mantine-spacing-md))' }}>{content}</div>
       </Table.Td>
     </Table.Tr>
@@ -118,7 +135,16 @@ export function DataTable<Row>({
     );
   } else {
     body = list.map((row) => (
-      <Table.Tr key={rowKey(row)}>
+      <Table.Tr key={rowKey(row)} bg={selection?.isSelected(row) ? 'var(--mantine-primary-color-light)' : undefined}>
+        {selection && (
+          <Table.Td w={40}>
+            <Checkbox
+              aria-label={selection.rowLabel(row)}
+              checked={selection.isSelected(row)}
+              onChange={(event) => selection.onChange([row], event.currentTarget.checked)}
+            />
+          </Table.Td>
+        )}
         {columns.map((column) => (
           <Table.Td key={column.key} ta={column.align}>
             {column.render(row)}
@@ -137,6 +163,17 @@ export function DataTable<Row>({
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
           <Table.Thead>
             <Table.Tr>
+              {selection && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('table.selectPage')}
+                    disabled={list.length === 0}
+                    checked={list.length > 0 && pickedOnPage === list.length}
+                    indeterminate={pickedOnPage > 0 && pickedOnPage < list.length}
+                    onChange={() => selection.onChange(list, pickedOnPage < list.length)}
+                  />
+                </Table.Th>
+              )}
               {columns.map((column) => (
                 <Table.Th key={column.key} w={column.width} ta={column.align} aria-sort={ariaSort(column)}>
                   {header(column)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@panel/contract';
-import { formatDateTime, formatLogDate, formatMoney, formatNumber, formatUtcDateTime } from './format';
+import { formatDateTime, formatDaysFromNow, formatLogDate, formatMoney, formatNumber, formatUtcDateTime } from './format';
 
 const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
 
@@ -93,5 +93,24 @@ describe('formatMoney', () => {
   it('answers an empty text for an amount that is not a number', () => {
     expect(formatMoney('', 'EUR', 'en')).toBe('');
     expect(formatMoney('abc', 'EUR', 'en')).toBe('');
+  });
+});
+
+describe('formatDaysFromNow', () => {
+  const now = new Date(2026, 10, 22, 23, 30);
+
+  it('counts calendar days, in words', () => {
+    expect(formatDaysFromNow(new Date(2026, 10, 22, 23, 59), 'en', now)).toBe('today');
+    // Half an hour left, but on the next day.
+    expect(formatDaysFromNow(new Date(2026, 10, 23, 0, 1), 'en', now)).toBe('tomorrow');
+    expect(formatDaysFromNow(new Date(2026, 10, 25, 12, 0), 'en', now)).toBe('in 3 days');
+    expect(formatDaysFromNow(new Date(2026, 10, 25, 12, 0), 'de', now)).toBe('in 3 Tagen');
+  });
+
+  it('uses Latin digits in Arabic, and answers nothing for no date', () => {
+    const text = formatDaysFromNow(new Date(2026, 10, 27, 12, 0), 'ar', now);
+    expect(text).toContain('5');
+    expect(text).toMatch(LATIN_ONLY);
+    expect(formatDaysFromNow(null, 'en', now)).toBe('');
   });
 });

@@ -82,3 +82,21 @@ export function formatMoney(amount: string | number, currency: string, locale: L
   if (amount === '' || !Number.isFinite(value)) return '';
   return cached(`m:${locale}:${currency}`, () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency })).format(value);
 }
+
+const relativeFormatters = new Map<Locale, Intl.RelativeTimeFormat>();
+
+/**
+ * How many calendar days from today until `value`, in words of the language: "today", "tomorrow",
+ * "in 3 days" ("بعد 3 أيام", "in 3 Tagen"). Counted in calendar days, so that an expiry tomorrow
+ * morning reads "tomorrow" however few hours are left.
+ */
+export function formatDaysFromNow(value: string | Date | null | undefined, locale: Locale = currentLocale(), now = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  // Rounded: a day across a daylight-saving change is 23 or 25 hours long.
+  const days = Math.round((midnight(date) - midnight(now)) / 86_400_000);
+  let formatter = relativeFormatters.get(locale);
+  if (!formatter) relativeFormatters.set(locale, (formatter = new Intl.RelativeTimeFormat(INTL_LOCALES[locale], { numeric: 'auto' })));
+  return formatter.format(days, 'day');
+}

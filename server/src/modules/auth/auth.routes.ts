@@ -36,7 +36,9 @@ function assertLoginShape(request: FastifyRequest) {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>) => {
     const ctx = ctxOf(request);
-    const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'] });
+    // The language the panel sends (Accept-Language) is remembered for mails sent later (expiry reminders).
+    const locale = request.headers['accept-language'] ? ctx.locale : undefined;
+    const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale });
     return {
       status: true as const,
       msg: translate(ctx.locale, 'success.loggedIn'),

@@ -10,6 +10,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type ResetPasswordBody,
+  type Locale,
   type SignedInAccount,
 } from '@panel/contract';
 import { emailTokens, roles, sessions, users } from '../../db/schema.js';
@@ -34,7 +35,20 @@ export async function createSession(ctx: Ctx, userId: number, remember: boolean,
  * Sign-in for both screens. `admin` says which one: an admin account signs in only on the admin
  * screen, every other account only on the public one.
  */
-export async function login({ ctx, input, admin, userAgent }: { ctx: Ctx; input: LoginBody; admin: boolean; userAgent?: string }) {
+export async function login({
+  ctx,
+  input,
+  admin,
+  userAgent,
+  locale,
+}: {
+  ctx: Ctx;
+  input: LoginBody;
+  admin: boolean;
+  userAgent?: string;
+  /** The caller's language when it named one: mails sent later without a request use it. */
+  locale?: Locale;
+}) {
   const limits = loginLimits(ctx, input.email);
   await assertUnderLimits(ctx, limits);
 
@@ -58,7 +72,7 @@ export async function login({ ctx, input, admin, userAgent }: { ctx: Ctx; input:
 
   await ctx.limiter.reset(limits[0]!.key);
   const { token, expiresAt } = await createSession(ctx, user.id, input.remember === true, userAgent);
-  await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip }).where(eq(users.id, user.id));
+  await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip, ...(locale ? { locale } : {}) }).where(eq(users.id, user.id));
   const auth = await findSession(ctx.db, token);
   return {
     token,

@@ -16,7 +16,7 @@ import {
   subReseller,
   validatePasscode,
 } from '../../../test/credit.js';
-import { csvCell } from './credit.service.js';
+import { csvCell } from '../../lib/csv.js';
 
 let t: TestApp;
 let admin: string;

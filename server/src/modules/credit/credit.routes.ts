@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -18,6 +17,7 @@ import {
   translate,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
+import { sendCsv } from '../../lib/csv.js';
 import * as credit from './credit.service.js';
 
 const tags = ['credit'];
@@ -34,14 +34,6 @@ function moveInput<T>(request: FastifyRequest, schema: z.ZodMiniType<T>): { rese
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw credit.moveValidationError(parsed.error.issues);
   return { resellerId: Number(id), input: parsed.data };
-}
-
-function sendCsv(reply: FastifyReply, name: string, chunks: AsyncIterable<string>) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(Readable.from(chunks));
 }
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,6 +21,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { csvReport } from '../../lib/csv.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
@@ -344,43 +345,6 @@ export async function creditLogs({ ctx, input }: { ctx: Ctx; input: CreditLogsBo
 // ---------------------------------------------------------------------------------------------
 // CSV reports, streamed batch by batch.
 // ---------------------------------------------------------------------------------------------
-
-const REPORT_BATCH = 1000;
-
-/** A cell that a spreadsheet would run as a formula starts with a quote instead (DESIGN.md §4). */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-/**
- * A report as CSV text chunks, read batch by batch with `batch(afterId, size)` (keyset on the
- * rows' ids, oldest first): the first batch is read before answering, so that an empty report is
- * an error answer rather than an empty file; the rest is read while the client downloads.
- */
-export async function csvReport<R extends { id: number }>(options: {
-  header: string[];
-  batch: (afterId: number, size: number) => Promise<R[]>;
-  line: (row: R) => (string | number | null)[];
-  empty: () => AppError;
-}): Promise<AsyncIterable<string>> {
-  const first = await options.batch(0, REPORT_BATCH);
-  if (first.length === 0) throw options.empty();
-  const header = csvLine(options.header);
-  async function* chunks() {
-    yield header;
-    let batch = first;
-    while (batch.length > 0) {
-      yield batch.map((r) => csvLine(options.line(r))).join('');
-      if (batch.length < REPORT_BATCH) return;
-      batch = await options.batch(batch.at(-1)!.id, REPORT_BATCH);
-    }
-  }
-  return chunks();
-}
 
 /** The ledger rows under `where` as a CSV report. */
 async function report(ctx: Ctx, where: SQL | undefined, empty: () => AppError): Promise<AsyncIterable<string>> {

@@ -164,6 +164,46 @@ describe('PUT /api/profile/update', () => {
   });
 });
 
+describe('PUT /api/profile/expiry-reminders', () => {
+  const setReminders = (token: string, payload: unknown, lang?: string) =>
+    t.call({ method: 'PUT', url: '/api/profile/expiry-reminders', token, lang, payload: payload as Record<string, unknown> });
+
+  it('is on for a new account, and the switch turns it off and on again', async () => {
+    const user = await signedUpReseller(t);
+    expect((await getProfile(user.token)).json().data.expiry_reminders).toBe(true);
+    const off = await setReminders(user.token, { expiry_reminders: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ status: true, msg: translate('en', 'success.expiryRemindersOff') });
+    expect((await getProfile(user.token)).json().data.expiry_reminders).toBe(false);
+    const on = await setReminders(user.token, { expiry_reminders: true }, 'de');
+    expect(on.json()).toEqual({ status: true, msg: translate('de', 'success.expiryRemindersOn') });
+    expect((await getProfile(user.token)).json().data.expiry_reminders).toBe(true);
+  });
+
+  it("changes only the caller's own account and remembers its language for the reminder mail", async () => {
+    const user = await signedUpReseller(t);
+    const other = await signedUpReseller(t);
+    await setReminders(user.token, { expiry_reminders: false, user_id: other.id, email: other.email }, 'ar-EG');
+    const [mine] = await rows<{ expiry_reminders: boolean; locale: string | null }>(t, sql`select expiry_reminders, locale from users where id = ${user.id}`);
+    expect(mine).toEqual({ expiry_reminders: false, locale: 'ar' });
+    expect((await getProfile(other.token)).json().data.expiry_reminders).toBe(true);
+  });
+
+  it.each([
+    ['a missing value', {}],
+    ['a string', { expiry_reminders: 'false' }],
+    ['a number', { expiry_reminders: 0 }],
+  ])('refuses %s with 422 and changes nothing', async (_label, payload) => {
+    const user = await signedUpReseller(t);
+    expectError(await setReminders(user.token, payload), 422, 'VALIDATION');
+    expect((await getProfile(user.token)).json().data.expiry_reminders).toBe(true);
+  });
+
+  it('answers 401 without a session', async () => {
+    expectError(await t.call({ method: 'PUT', url: '/api/profile/expiry-reminders', payload: { expiry_reminders: false } }), 401, 'C10002');
+  });
+});
+
 describe('GET /api/user/user-permissions', () => {
   it("answers exactly the names of the account's role", async () => {
     const user = await createVerifiedUser(t, { permissions: ['notif-bell', 'tickets list'] });

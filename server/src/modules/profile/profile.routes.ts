@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ok, okEnvelope, passcodeBody, profileAnswer, profileBody, translate } from '@panel/contract';
+import { expiryRemindersBody, ok, okEnvelope, passcodeBody, profileAnswer, profileBody, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import * as profile from './profile.service.js';
 
@@ -17,6 +17,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     await profile.updateProfile({ ctx, input: request.body });
     return { status: true as const, msg: translate(ctx.locale, 'success.profileUpdated') };
   });
+
+  app.put(
+    '/profile/expiry-reminders',
+    { schema: { tags, body: expiryRemindersBody, response: { 200: okEnvelope } } },
+    async (request) => {
+      const ctx = ctxOf(request);
+      await profile.setExpiryReminders({ ctx, input: request.body });
+      return { status: true as const, msg: translate(ctx.locale, request.body.expiry_reminders ? 'success.expiryRemindersOn' : 'success.expiryRemindersOff') };
+    },
+  );
 
   app.get(
     '/user/user-permissions',

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { PasscodeBody, ProfileBody } from '@panel/contract';
+import type { ExpiryRemindersBody, PasscodeBody, ProfileBody } from '@panel/contract';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
@@ -9,7 +9,23 @@ import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-l
 
 export async function getProfile(ctx: Ctx) {
   const me = callerOf(ctx);
-  return { id: me.userId, name: me.name, email: me.email, hasPasscode: me.hasPasscode, IBOReseller: signedInAccount(me) };
+  return {
+    id: me.userId,
+    name: me.name,
+    email: me.email,
+    hasPasscode: me.hasPasscode,
+    expiry_reminders: me.expiryReminders ?? true,
+    IBOReseller: signedInAccount(me),
+  };
+}
+
+/**
+ * The profile page's switch for the daily expiry reminder (modules/reminders). The caller's language
+ * is kept too: the reminder is written in the language the reseller last used the panel in.
+ */
+export async function setExpiryReminders({ ctx, input }: { ctx: Ctx; input: ExpiryRemindersBody }) {
+  const me = callerOf(ctx);
+  await ctx.db.update(users).set({ expiryReminders: input.expiry_reminders, locale: ctx.locale }).where(eq(users.id, me.userId));
 }
 
 /** A new password signs the account out of every other session; this one stays. */

@@ -32,9 +32,10 @@ const page = (rows: ActivationRecord[]) => ({
   data: { data: rows, current_page: 1, last_page: 1, total: rows.length, total_capped: false },
 });
 
-function setup(rows: ActivationRecord[]) {
+function setup(rows: ActivationRecord[], exportAnswer: () => Response = () => json(404, {})) {
   const fetchMock = stubFetch(async (url) => {
     if (url.pathname === '/api/activated-apps-list') return json(200, page(rows));
+    if (url.pathname === '/api/devices-export') return exportAnswer();
     if (url.pathname === '/api/update-comment') return json(200, { status: true, msg: 'Remark updated.' });
     if (url.pathname === '/api/fetch-allowed-applications') return allowedApplications([]);
     return json(404, { status: false, code: 'ROUTE_NOT_FOUND', statusCode: 404, msg: 'no route', errors: {} });
@@ -42,7 +43,7 @@ function setup(rows: ActivationRecord[]) {
   renderWithProviders(<ActivatedAppsPage />);
   const bodies = (path: string) => sentBodies(fetchMock, path);
   const listRequests = () => bodies('/api/activated-apps-list').map((body) => body.requestData as Record<string, unknown>);
-  return { bodies, listRequests };
+  return { bodies, listRequests, fetchMock };
 }
 
 describe('ActivatedAppsPage', () => {
@@ -121,5 +122,51 @@ describe('ActivatedAppsPage', () => {
     setup([record(4, { comment: 'old note' })]);
     expect(await screen.findByText('old note')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit the remark/ })).not.toBeInTheDocument();
+  });
+
+  describe('Export CSV', () => {
+    const csv = '\uFEFF"mac_address","app"\r\n"aa:bb:cc:dd:ee:01","IBOPLAYER"\r\n';
+    const created = vi.fn<(blob: Blob) => string>(() => 'blob:devices');
+    beforeEach(() => {
+      created.mockClear();
+      URL.createObjectURL = created;
+      URL.revokeObjectURL = vi.fn();
+      toasts.error.mockClear();
+    });
+
+    it("downloads the server's file of every activated device under the server's name", async () => {
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const { fetchMock } = setup([record(1)], () =>
+        new Response(csv, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="devices-2026-01-31.csv"' } }),
+      );
+      await screen.findByRole('table', { name: 'Activated Apps List' });
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      const [url, init] = fetchMock.mock.calls.find(([u]) => u.pathname === '/api/devices-export')!;
+      // The whole reach, not the page: no filters are sent.
+      expect(url.search).toBe('');
+      expect(init?.method ?? 'GET').toBe('GET');
+      const blob = created.mock.calls[0]![0];
+      // As sent, byte order mark included (Blob.text() would drop it).
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe(csv);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('devices-2026-01-31.csv');
+      expect(toasts.error).not.toHaveBeenCalled();
+      click.mockRestore();
+    });
+
+    it("shows the server's refusal", async () => {
+      setup([record(1)], () => json(403, { status: false, statusCode: 403, code: 'FORBIDDEN', msg: 'You are not allowed to do this.', message: 'You are not allowed to do this.' }));
+      await screen.findByRole('table', { name: 'Activated Apps List' });
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('You are not allowed to do this.'));
+      expect(created).not.toHaveBeenCalled();
+    });
+
+    it('says the export failed on a server error', async () => {
+      setup([record(1)], () => json(500, { status: false, statusCode: 500, code: 'INTERNAL', msg: 'Internal error', message: 'Internal error' }));
+      await screen.findByRole('table', { name: 'Activated Apps List' });
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to export the devices.'));
+    });
   });
 });

@@ -9,8 +9,8 @@ import { ApiError, saveDownload } from '../../api/client';
 import { useAllowedApplications } from '../../api/allowed-applications';
 import { FormHeading } from '../../components/form-heading';
 import { formatNumber } from '../../lib/format';
-import { BulkResultsTable } from './bulk-results-table';
-import { bulkCsv, bulkResultsCsv, useBulkProgress, useRunBulkActivation } from './run-bulk-activation';
+import { BulkResultsTable } from '../../components/bulk-results-table';
+import { bulkCsv, bulkResultsCsv, useBulkProgress, useRunBulkActivation } from '../../api/bulk-activations';
 
 const TEMPLATE_NAME = 'bulk-activation-template.csv';
 const RESULTS_NAME = 'bulk-activation-results.csv';

@@ -8,8 +8,9 @@ import { applyServerErrors, useErrorText, useZodForm } from '../../components/fo
 import { toastError } from '../../components/toast';
 import { useProfile } from '../../api/profile';
 import { useUpdateProfile } from './update-profile';
+import { ExpiryRemindersSwitch } from './expiry-reminders-switch';
 
-/** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password. */
+/** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password; the expiry reminder switch. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -40,6 +41,7 @@ export function ProfilePage() {
         </Title>
         {content}
       </Card>
+      <ExpiryRemindersSwitch />
       <Card withBorder padding="lg">
         <ColorSchemeChoice />
       </Card>

@@ -6,8 +6,8 @@ import {
   type BulkProgressAnswer,
   type BulkRowResult,
 } from '@panel/contract';
-import { api } from '../../api/client';
-import { csvBlob } from '../../lib/csv';
+import { api } from './client';
+import { csvBlob } from '../lib/csv';
 
 export type BulkCsvRow = { mac_address: string; apps: string[]; package: '1-year' | 'lifetime'; comment?: string };
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Group, Pagination, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BulkRowResult } from '@panel/contract';
-import { StatusBadge } from '../../components/status-badge';
-import { formatLogDate, formatNumber } from '../../lib/format';
+import { StatusBadge } from './status-badge';
+import { formatLogDate, formatNumber } from '../lib/format';
 
 /** Rows shown at once: a file holds up to 5,000, a page of them stays quick on a phone. */
 const PAGE_SIZE = 50;

@@ -1,0 +1,197 @@
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { EXPIRY_REMINDER_DAYS, EXPIRY_REMINDER_MAX_ROWS, LOCALES, RENEWALS_DUE_PATH, type Locale } from '@panel/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { applications, devices, expiryReminders, users } from '../../db/schema.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { expiryReminderMail } from '../../mail/templates.js';
+
+/** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
+export type ReminderDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'reminderHour'>;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * A claim not marked sent after this long belongs to a node that stopped (or whose mail failed):
+ * another node may take it over. Longer than any one mail takes, short enough to send the same day.
+ */
+export const CLAIM_TIMEOUT_MS = 15 * 60_000;
+
+/** How long the per-day rows are kept: they only serve to send once. */
+const KEEP_DAYS = 30;
+
+/** The calendar day of `now` in the server's time zone (REMINDER_HOUR is server time too), as `YYYY-MM-DD`. */
+export function reminderDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export type ReminderPass = {
+  day: string;
+  /** False before REMINDER_HOUR: nothing was looked at. */
+  due: boolean;
+  /** Mails this call sent. */
+  sent: number;
+  /** The day's claims still unsent after this call (another node at work, or one that stopped or failed): try again later. */
+  pending: number;
+};
+
+/**
+ * Sends `now`'s day's expiry reminders, when `now` is at or past REMINDER_HOUR: one mail to each
+ * live account that wants them and activated devices (not lifetime, not disabled) expiring within
+ * the next EXPIRY_REMINDER_DAYS, listing them with a link to Renewals due.
+ *
+ * Safe to call as often as wanted and from any number of API nodes at once: before sending, a node
+ * claims the account's row of the day (insert … on conflict), and only the node whose claim
+ * succeeded sends. A claim unsent after CLAIM_TIMEOUT_MS (its node stopped midway, or the mail
+ * failed) is taken over by the next call, so a stopped node blocks nobody for long; the price is
+ * that a node dying between the mail leaving and the row being marked sent makes a second mail.
+ */
+export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<ReminderPass> {
+  const day = reminderDay(now);
+  if (now.getHours() < deps.config.reminderHour) return { day, due: false, sent: 0, pending: 0 };
+  const { db } = deps;
+  const until = new Date(now.getTime() + EXPIRY_REMINDER_DAYS * 86_400_000);
+  const staleBefore = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
+  const expiring = and(
+    eq(devices.lifetime, false),
+    isNull(devices.disabledAt),
+    gt(devices.expireDate, now),
+    lte(devices.expireDate, until),
+  );
+
+  // Accounts with something expiring and no mail of the day sent or being sent. One pass over the
+  // window's devices a day per node (the scheduler stops calling once the day is done).
+  const due = db
+    .selectDistinct({ userId: devices.activatedBy })
+    .from(devices)
+    .where(and(isNotNull(devices.activatedBy), expiring))
+    .as('due');
+  const candidates = await db
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+    .from(due)
+    .innerJoin(users, eq(users.id, due.userId))
+    .where(
+      and(
+        eq(users.expiryReminders, true),
+        isNull(users.deletedAt),
+        eq(users.status, 1),
+        eq(users.isDisableByAdmin, 0),
+        isNotNull(users.emailVerifiedAt),
+        sql`not exists (select 1 from ${expiryReminders} r where r.user_id = ${users.id} and r.day = ${day}
+          and (r.sent_at is not null or r.claimed_at >= ${staleBefore}))`,
+      ),
+    )
+    .orderBy(asc(users.id));
+
+  let sent = 0;
+  for (const account of candidates) {
+    // The claim: a new row, or a stale unsent one taken over. Two nodes racing for one account both
+    // reach this statement; PostgreSQL lets one insert (or update) and the other finds the row fresh.
+    const claimed = await db
+      .insert(expiryReminders)
+      .values({ userId: account.id, day, claimedAt: now })
+      .onConflictDoUpdate({
+        target: [expiryReminders.userId, expiryReminders.day],
+        set: { claimedAt: now },
+        setWhere: and(isNull(expiryReminders.sentAt), lt(expiryReminders.claimedAt, staleBefore)),
+      })
+      .returning({ userId: expiryReminders.userId });
+    if (claimed.length === 0) continue;
+
+    const rows = await db
+      .select({
+        macAddress: devices.macAddress,
+        application: applications.appName,
+        expireDate: devices.expireDate,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(devices)
+      .innerJoin(applications, eq(applications.id, devices.applicationId))
+      .where(and(eq(devices.activatedBy, account.id), expiring))
+      .orderBy(asc(devices.expireDate), asc(devices.macAddress), asc(applications.appName))
+      .limit(EXPIRY_REMINDER_MAX_ROWS);
+    const total = rows[0]?.total ?? 0;
+    try {
+      // Renewed or disabled since the first look: nothing to say today.
+      if (total > 0) {
+        const locale: Locale = (LOCALES as readonly string[]).includes(account.locale ?? '') ? (account.locale as Locale) : 'en';
+        await deps.mailer.send(
+          expiryReminderMail(locale, account, { devices: rows, total, days: EXPIRY_REMINDER_DAYS, link: `${deps.config.publicUrl}${RENEWALS_DUE_PATH}` }),
+        );
+        sent += 1;
+      }
+      await db
+        .update(expiryReminders)
+        .set({ sentAt: now, deviceCount: total })
+        .where(and(eq(expiryReminders.userId, account.id), eq(expiryReminders.day, day)));
+    } catch (error) {
+      // The claim stays unsent: the first call after CLAIM_TIMEOUT_MS tries again.
+      deps.log.error({ err: error, userId: account.id, day }, 'expiry reminder not sent');
+    }
+  }
+
+  await db.delete(expiryReminders).where(lt(expiryReminders.day, sql`${day}::date - ${KEEP_DAYS}::int`));
+  const [left] = await db
+    .select({ n: count() })
+    .from(expiryReminders)
+    .where(and(eq(expiryReminders.day, day), isNull(expiryReminders.sentAt)));
+  return { day, due: true, sent, pending: left?.n ?? 0 };
+}
+
+export type ReminderScheduler = {
+  /** Resolves when the pass in flight, if any, is over. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Calls sendDueReminders every `intervalMs` (a minute) until the day is done on this node, then
+ * again from the next day. The timer is unref'd, so it never keeps the process alive, and passes
+ * never overlap; `stop` waits for a pass in flight, so the database can be closed after it.
+ */
+export function startReminderScheduler(deps: ReminderDeps, options: { intervalMs?: number; clock?: () => Date } = {}): ReminderScheduler {
+  const intervalMs = options.intervalMs ?? 60_000;
+  const clock = options.clock ?? (() => new Date());
+  let doneDay: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = async () => {
+    const now = clock();
+    if (reminderDay(now) === doneDay) return;
+    try {
+      const pass = await sendDueReminders(deps, now);
+      if (pass.sent > 0) deps.log.info({ day: pass.day, sent: pass.sent }, 'expiry reminders sent');
+      if (pass.due && pass.pending === 0) doneDay = pass.day;
+    } catch (error) {
+      deps.log.error({ err: error }, 'expiry reminders failed; retrying at the next tick');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    settled: async () => {
+      await running;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

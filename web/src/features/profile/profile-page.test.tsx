@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
+import { ProfilePage } from './profile-page';
+
+const profile = (expiryReminders: boolean) =>
+  json(200, {
+    status: true,
+    msg: 'OK',
+    data: {
+      id: 7,
+      name: 'Rita Reseller',
+      email: 'rita@example.com',
+      hasPasscode: true,
+      expiry_reminders: expiryReminders,
+      IBOReseller: { id: 7, name: 'Rita Reseller', email: 'rita@example.com', credit_point: 10, status: 1 },
+    },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProfilePage: expiry reminders', () => {
+  it('shows the switch as the profile says and turns the reminders off', async () => {
+    let on = true;
+    const fetchMock = stubFetch(async (url, init) => {
+      if (url.pathname === '/api/profile/expiry-reminders') {
+        on = (JSON.parse(init!.body as string) as { expiry_reminders: boolean }).expiry_reminders;
+        return json(200, { status: true, msg: 'Expiry reminders turned off.' });
+      }
+      return profile(on);
+    });
+    renderWithProviders(<ProfilePage />);
+    const toggle = await screen.findByRole('switch', { name: 'Expiry reminders' });
+    expect(toggle).toBeChecked();
+    expect(screen.getByText(/expire within the next 7 days, with a link to Renewals due/)).toBeInTheDocument();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/profile/expiry-reminders')).toEqual([{ expiry_reminders: false }]));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Expiry reminders' })).not.toBeChecked());
+  });
+
+  it('puts the switch back when the call fails', async () => {
+    const fetchMock = stubFetch(async (url) =>
+      url.pathname === '/api/profile/expiry-reminders'
+        ? json(500, { status: false, statusCode: 500, code: 'INTERNAL', msg: 'Something went wrong', message: 'Something went wrong', errors: {} })
+        : profile(false),
+    );
+    renderWithProviders(<ProfilePage />);
+    const toggle = await screen.findByRole('switch', { name: 'Expiry reminders' });
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    // Sent while shown on (and disabled), then back off once the call failed.
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/profile/expiry-reminders')).toEqual([{ expiry_reminders: true }]));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Expiry reminders' })).toBeEnabled());
+    expect(screen.getByRole('switch', { name: 'Expiry reminders' })).not.toBeChecked();
+  });
+});
