@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
 import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
