@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { appIdOf, createFundedReseller, openGroup, PASSWORD, passPasscodeScreen, playerCall, randomMac, signIn, signInAdmin } from './helpers';
+import { appIdOf, bearer, createFundedReseller, openGroup, PASSWORD, passPasscodeScreen, playerCall, randomMac, signIn, signInAdmin } from './helpers';
 
 test('a reseller activates 20 MACs from a CSV file with two bad rows, downloads the results, then renews two devices from Renewals due', async ({
   page,
@@ -51,4 +51,35 @@ test('a reseller activates 20 MACs from a CSV file with two bad rows, downloads 
   expect(results).toHaveLength(21);
   expect(results.filter((line) => line.includes(',ok,'))).toHaveLength(18);
   expect(results.filter((line) => line.includes(',error,'))).toHaveLength(2);
+
+  // Two customers bought yearly codes a year ago, as it were: codes end a year after they were
+  // made, so their devices are due within 365 days (the bulk activations above added a year to a
+  // 7-day trial, a year and a week away). They are renewed from Renewals due.
+  const codes = await reseller.request.post('/api/sendingcode', {
+    headers: { ...(await bearer(reseller)), 'request-id': crypto.randomUUID() },
+    data: { subscriptionType: 'yearly', codeCount: 2 },
+  });
+  expect(codes.status(), await codes.text()).toBe(200);
+  const codeMacs = [randomMac().toLowerCase().replace(/-/g, ':'), randomMac().toLowerCase().replace(/-/g, ':')];
+  for (const [i, code] of ((await codes.json()) as { data: { value: string }[] }).data.entries()) {
+    await playerCall(page.request, 'register', { app_id: ibo, mac_address: codeMacs[i] });
+    const redeemed = await page.request.post('/api/player/redeem-code', { data: { code: code.value, mac_address: codeMacs[i], app_id: ibo } });
+    expect(redeemed.status(), await redeemed.text()).toBe(200);
+  }
+
+  await openGroup(reseller, 'App Activation', 'Renewals Due');
+  await reseller.getByRole('tab', { name: '365 days' }).click();
+  const due = reseller.getByRole('table', { name: 'Devices expiring within 365 days' });
+  for (const mac of codeMacs) await due.getByRole('checkbox', { name: `Select ${mac} (IBOPLAYER)` }).check();
+  await expect(due.getByRole('checkbox', { name: `Select ${macs[0]!} (IBOPLAYER)` })).toHaveCount(0);
+  await reseller.getByRole('button', { name: 'Renew selected for 1 year' }).click();
+  const dialog = reseller.getByRole('dialog', { name: 'Renew for 1 year' });
+  await expect(dialog.getByRole('table', { name: 'Rows of the file' }).getByText('Can be activated.')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Renew 2 devices' }).click();
+  const done = reseller.getByRole('dialog', { name: 'Renewal done' });
+  await expect(done.getByRole('table', { name: 'Rows of the file' }).getByText(/^Activated until \d{4}-\d{2}-\d{2}\.$/)).toHaveCount(2);
+  await done.getByRole('button', { name: 'Close' }).last().click();
+  await expect(credit).toHaveText('8 credits');
+  // Renewed for a second year, they are no longer due within 365 days.
+  await expect(reseller.getByText('No device expires within 365 days.')).toBeVisible();
 });
