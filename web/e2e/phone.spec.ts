@@ -4,7 +4,7 @@ import { E2E } from './env';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
-const PAGES = ['/dashboard', '/reseller-list', '/multi-apps-activation', '/user-list', '/transactions-logs', '/credit-point-share-log', '/users-and-roles'];
+const PAGES = ['/dashboard', '/reseller-list', '/multi-apps-activation', '/bulk-activation', '/user-list', '/renewals-due', '/transactions-logs', '/credit-point-share-log', '/users-and-roles'];
 
 /** Every control of the top bar lies inside the screen, and the page does not scroll sideways. */
 async function expectPhoneLayout(page: Page, labels: { menu: string; mode: RegExp; language: RegExp; bell: RegExp; credit: string }) {

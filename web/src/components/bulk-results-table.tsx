@@ -8,7 +8,10 @@ import { formatLogDate, formatNumber } from '../lib/format';
 /** Rows shown at once: a file holds up to 5,000, a page of them stays quick on a phone. */
 const PAGE_SIZE = 50;
 
-/** The rows of a bulk activation (dry run or real run) with their result, a page at a time; errors can be shown alone. */
+/**
+ * The rows of a bulk activation (dry run or real run) with their result, a page at a time; errors
+ * can be shown alone. The result comes right after the MAC, so a phone shows it without scrolling.
+ */
 export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<'all' | 'error'>('all');
@@ -38,10 +41,10 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
             <Table.Tr>
               <Table.Th>{t('bulkActivation.columns.row')}</Table.Th>
               <Table.Th>{t('bulkActivation.columns.mac')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.apps')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.package')}</Table.Th>
               <Table.Th>{t('bulkActivation.columns.status')}</Table.Th>
               <Table.Th>{t('bulkActivation.columns.message')}</Table.Th>
+              <Table.Th>{t('bulkActivation.columns.apps')}</Table.Th>
+              <Table.Th>{t('bulkActivation.columns.package')}</Table.Th>
               <Table.Th>{t('bulkActivation.columns.cost')}</Table.Th>
               {showExpiry && <Table.Th>{t('bulkActivation.columns.expiry')}</Table.Th>}
             </Table.Tr>
@@ -53,12 +56,12 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
                 <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
                   {r.mac_address}
                 </Table.Td>
-                <Table.Td>{r.apps.join(', ')}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.package in PACKAGE_KEYS ? t(PACKAGE_KEYS[r.package]!) : r.package}</Table.Td>
                 <Table.Td>
                   <StatusBadge color={r.status === 'ok' ? 'green' : 'red'}>{t(`bulkActivation.status.${r.status}`)}</StatusBadge>
                 </Table.Td>
-                <Table.Td style={{ minWidth: 220 }}>{r.message}</Table.Td>
+                <Table.Td style={{ minWidth: 180 }}>{r.message}</Table.Td>
+                <Table.Td>{r.apps.join(', ')}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.package in PACKAGE_KEYS ? t(PACKAGE_KEYS[r.package]!) : r.package}</Table.Td>
                 <Table.Td>{formatNumber(r.cost)}</Table.Td>
                 {showExpiry && <Table.Td style={{ whiteSpace: 'nowrap' }}>{expiryText(r)}</Table.Td>}
               </Table.Tr>
