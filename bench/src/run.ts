@@ -14,6 +14,7 @@ import { fmt, load } from './http-load.js';
 import { resellersAndCredit } from './credit-and-lists.js';
 import { devicesAndActivation } from './devices.js';
 import { devicesExport } from './export.js';
+import { bulkActivation } from './bulk-activation.js';
 import { activationCodes } from './codes.js';
 import { ticketsList } from './tickets.js';
 import { billingRecords } from './billing.js';
@@ -207,6 +208,7 @@ const postgresParts: [string, (url: string, options: typeof parts) => Promise<vo
   ['credit', resellersAndCredit],
   ['devices', devicesAndActivation],
   ['export', devicesExport],
+  ['bulk', bulkActivation],
   ['codes', activationCodes],
   ['tickets', ticketsList],
   ['billing', billingRecords],
