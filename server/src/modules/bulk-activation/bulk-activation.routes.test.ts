@@ -256,6 +256,22 @@ describe('POST /api/bulk-activations: rows', () => {
   });
 });
 
+describe('POST /api/bulk-activations: two runs at once', () => {
+  it('never spends more than the balance: two files of 8 rows on 10 points activate 10 rows in all', async () => {
+    const r = await fundedReseller(10);
+    const macs = await registered(16);
+    const file = (part: string[]) => csv([HEADER, ...part.map((mac) => `${mac},${names[0]},1-year,`)]);
+    const [a, b] = await Promise.all([run(r.token, file(macs.slice(0, 8))), run(r.token, file(macs.slice(8)))]);
+    expect(a.activated + b.activated).toBe(10);
+    expect(a.failed + b.failed).toBe(6);
+    expect([...a.rows, ...b.rows].filter((row) => row.status === 'error').every((row) => row.message === en('errors.insufficientCredit'))).toBe(true);
+    expect(await balanceOf(t, r.id)).toBe(0);
+    const [activated] = await rows<{ n: number }>(t, sql`select count(*)::int as n from activations where reseller_id = ${r.id}`);
+    expect(activated!.n).toBe(10);
+    await expectLedgerInvariant(t);
+  });
+});
+
 describe('POST /api/bulk-activations: request-id', () => {
   it('answers a repeated real run with the first result and charges nothing', async () => {
     const r = await fundedReseller(2);
