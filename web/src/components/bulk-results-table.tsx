@@ -61,7 +61,7 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
                 </Table.Td>
                 <Table.Td style={{ minWidth: 180 }}>{r.message}</Table.Td>
                 <Table.Td>{r.apps.join(', ')}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.package in PACKAGE_KEYS ? t(PACKAGE_KEYS[r.package]!) : r.package}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{Object.hasOwn(PACKAGE_KEYS, r.package) ? t(PACKAGE_KEYS[r.package]!) : r.package}</Table.Td>
                 <Table.Td>{formatNumber(r.cost)}</Table.Td>
                 {showExpiry && <Table.Td style={{ whiteSpace: 'nowrap' }}>{expiryText(r)}</Table.Td>}
               </Table.Tr>

@@ -148,6 +148,7 @@ describe('POST /api/bulk-activations: rows', () => {
       `${ok},,1-year,`,
       `${ok},Nope Player,1-year,`,
       `${ok},${names[0]},2-years,`,
+      `${ok},${names[0]},constructor,`,
       `${ok},${names[0]}|${names[1]}|${names[2]}|${names[3]}|Fifth,1-year,`,
       `${ok},${names[0]},1-year,${'x'.repeat(256)}`,
       `${disabled},${names[0]},1-year,`,
@@ -163,6 +164,7 @@ describe('POST /api/bulk-activations: rows', () => {
       en('bulk.row.appsMissing'),
       en('bulk.row.unknownApp', { app: 'Nope Player' }),
       en('bulk.row.packageInvalid'),
+      en('bulk.row.packageInvalid'),
       en('bulk.row.tooManyApps', { max: 4 }),
       en('bulk.row.commentTooLong', { max: 255 }),
       `${names[0]}: ${en('activation.check.disabled')}`,
@@ -170,7 +172,7 @@ describe('POST /api/bulk-activations: rows', () => {
       `${names[0]}: ${en('activation.check.notRegistered')}`,
       `${names[3]}: ${en('activation.check.notAllowed')}`,
     ]);
-    expect(data).toMatchObject({ activated: 1, failed: 11, total_cost: 1 });
+    expect(data).toMatchObject({ activated: 1, failed: 12, total_cost: 1 });
     // The real run refuses the same rows for the same reasons.
     const real = await run(r.token, file);
     expect(real.rows.slice(1).map((row) => row.message)).toEqual(data.rows.slice(1).map((row) => row.message));

@@ -42,7 +42,8 @@ function requestOf(ctx: Ctx, { row, cells }: FileRow, byName: Map<string, { id: 
   if (names.length > MAX_ACTIVATION_APPS) return refused(base, t('bulk.row.tooManyApps', { max: MAX_ACTIVATION_APPS }));
   const unknown = names.find((_, i) => known[i] === undefined);
   if (unknown !== undefined) return refused(base, t('bulk.row.unknownApp', { app: unknown }));
-  const pkg = BULK_PACKAGES[packageText];
+  // Own keys only: a cell reading `constructor` is no package.
+  const pkg = Object.hasOwn(BULK_PACKAGES, packageText) ? BULK_PACKAGES[packageText] : undefined;
   if (!pkg) return refused(base, t('bulk.row.packageInvalid'));
   if (commentCell.length > COMMENT_MAX_LENGTH || commentCell.includes('\u0000')) return refused(base, t('bulk.row.commentTooLong', { max: COMMENT_MAX_LENGTH }));
   return { ...base, appIds: known.map((app) => app!.id), pkg, comment: keptComment(ctx, commentCell) };
