@@ -144,7 +144,14 @@ export const billingRecord = z.object({
 export type BillingRecord = z.infer<typeof billingRecord>;
 export const billingListAnswer = ok({
   data: z.array(billingRecord),
-  meta: z.object({ total: z.number(), last_page: z.number(), current_page: z.number(), per_page: z.number() }),
+  meta: z.object({
+    /** Exact up to 1,000 rows past the page's first; beyond, a lower bound and `total_capped` is true. */
+    total: z.number(),
+    total_capped: z.boolean(),
+    last_page: z.number(),
+    current_page: z.number(),
+    per_page: z.number(),
+  }),
 });
 export type BillingListAnswer = z.infer<typeof billingListAnswer>;
 

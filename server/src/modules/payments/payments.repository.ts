@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BillingStatus } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
+import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike, nameOrEmailContains } from '../../lib/like.js';
 
 export const livePlan = (id: number) => and(eq(paymentPlans.id, id), isNull(paymentPlans.deletedAt))!;
@@ -28,30 +29,33 @@ export async function closePending(tx: Tx, orderId: string, status: Exclude<Bill
   return order;
 }
 
-/** Billing rows newest first, with the buyer; `search` matches the plan title, the buyer's name or e-mail. */
+/**
+ * Billing rows newest first, with the buyer; `search` matches the plan title, the buyer's name or
+ * e-mail. The buyers are matched on the accounts' search column, not by an OR across a join that
+ * tests every order: the page then walks the newest orders until it has enough. The total, in the
+ * same statement, counts the matched buyers' orders (on the buyer index) and then the other
+ * orders whose plan title matches, 1,000 rows past the page (`cappedPage`).
+ */
 export async function billingPage(db: DbOrTx, options: { resellerId: number | undefined; keyword: string | undefined; number: number; size: number }) {
-  const pattern = options.keyword === undefined ? undefined : `%${escapeLike(options.keyword)}%`;
   const own = options.resellerId === undefined ? undefined : eq(paymentOrders.resellerId, options.resellerId);
-  // The buyers are matched on the accounts' trigram indexes, not by an OR across a join that
-  // tests every order: the page then walks the newest orders until it has enough, and the total
-  // adds the matched buyers' orders (on the buyer index) to the orders whose plan title matches.
-  const buyers = options.keyword === undefined ? undefined : db.select({ id: users.id }).from(users).where(nameOrEmailContains(options.keyword));
-  const byTitle = pattern === undefined ? undefined : ilike(paymentOrders.planTitle, pattern);
-  const byBuyer = buyers === undefined ? undefined : inArray(paymentOrders.resellerId, buyers);
-  const ordersWhere = (where: SQL | undefined) => db.select({ n: count() }).from(paymentOrders).where(and(own, where));
-  const total = buyers === undefined
-    ? ordersWhere(undefined)
-    : db.select({ n: sql<number>`(${ordersWhere(byBuyer)}) + (${ordersWhere(and(byTitle, notInArray(paymentOrders.resellerId, buyers)))})` }).from(sql`(select 1) as one`);
-  const [rows, [counted]] = await Promise.all([
+  const offset = (options.number - 1) * options.size;
+  const orders = (where: SQL | undefined) => db.select({ one: sql`1` }).from(paymentOrders).where(and(own, where));
+  let search: SQL | undefined;
+  let matching: { limit(n: number): SQLWrapper } = orders(undefined);
+  if (options.keyword !== undefined) {
+    const byTitle = ilike(paymentOrders.planTitle, `%${escapeLike(options.keyword)}%`);
+    const buyers = db.select({ id: users.id }).from(users).where(nameOrEmailContains(options.keyword));
+    search = or(byTitle, inArray(paymentOrders.resellerId, buyers));
+    matching = orders(inArray(paymentOrders.resellerId, buyers)).unionAll(orders(and(byTitle, notInArray(paymentOrders.resellerId, buyers))));
+  }
+  return cappedPage(db, matching, offset, (counted) =>
     db
-      .select({ order: paymentOrders, name: users.name, email: users.email })
+      .select({ order: paymentOrders, name: users.name, email: users.email, matching: counted })
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.resellerId))
-      .where(and(own, pattern === undefined ? undefined : or(byTitle, byBuyer)))
+      .where(and(own, search))
       .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
       .limit(options.size)
-      .offset((options.number - 1) * options.size),
-    total,
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+      .offset(offset),
+  );
 }

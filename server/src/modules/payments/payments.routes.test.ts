@@ -205,7 +205,7 @@ describe('GET /api/billing-records', () => {
     const res = await t.call({ method: 'GET', url: '/api/billing-records', token: buyer.token });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<BillingListAnswer>();
-    expect(body.meta).toEqual({ total: 2, last_page: 1, current_page: 1, per_page: 10 });
+    expect(body.meta).toEqual({ total: 2, total_capped: false, last_page: 1, current_page: 1, per_page: 10 });
     expect(body.data.map((b) => [b.plan_title, b.status])).toEqual([
       ['Silver bundle', 'pending'],
       ['Gold bundle', 'completed'],
@@ -242,6 +242,23 @@ describe('GET /api/billing-records', () => {
     const all = await search('go');
     expect(all.meta.per_page).toBe(50);
     expect(all.meta.total).toBeGreaterThan(2);
+  });
+
+  it('counts 1,000 orders past the page, by buyer and by plan title, and says so', async () => {
+    const bulk = await createReseller(t, { name: 'Capped Buyer' });
+    await rows(
+      t,
+      sql`insert into payment_orders (order_id, reseller_id, plan_title, amount, currency, credit_point, provider)
+          select gen_random_uuid()::text, ${bulk.id}, 'Tally plan ' || g, 1, 'EUR', 1, 'sandbox' from generate_series(1, 1005) g`,
+    );
+    const list = async (query: string, token = bulk.token) =>
+      (await t.call({ method: 'GET', url: `/api/billing-records?${query}`, token })).json<BillingListAnswer>();
+    expect((await list('')).meta).toMatchObject({ total: 1_000, total_capped: true, last_page: 100 });
+    expect((await list('page_number=100')).meta).toMatchObject({ total: 1_005, total_capped: false, last_page: 101 });
+    // The admin's search: by the buyer's name, then by the plan title (no buyer is named so).
+    expect((await list('search_title=Capped%20Buyer', admin)).meta).toMatchObject({ total: 1_000, total_capped: true });
+    expect((await list('search_title=Capped%20Buyer&page_number=100', admin)).meta).toMatchObject({ total: 1_005, total_capped: false });
+    expect((await list('search_title=tally%20plan&page_number=100&page_size=50', admin)).meta).toMatchObject({ total: 1_005, total_capped: false, last_page: 21 });
   });
 
   it("never shows a reseller another reseller's orders, even by search", async () => {

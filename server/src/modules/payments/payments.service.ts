@@ -167,13 +167,13 @@ export async function sandboxOutcome(ctx: Ctx, orderId: string, outcome: Sandbox
 export async function listBilling(ctx: Ctx, query: BillingListQuery) {
   const me = callerOf(ctx);
   const keyword = query.search_title?.trim();
-  const { rows, total } = await repo.billingPage(ctx.db, {
+  const { entries, total, totalCapped } = await repo.billingPage(ctx.db, {
     resellerId: me.isAdmin || me.permissions.has('edit-delete-plan') ? undefined : me.userId,
     keyword: keyword && keyword.length >= SEARCH_MIN_LENGTH ? keyword : undefined,
     number: query.page_number,
     size: query.page_size,
   });
-  const data: BillingRecord[] = rows.map(({ order, name, email }) => ({
+  const data: BillingRecord[] = entries.map(({ order, name, email }) => ({
     orderId: order.orderId,
     reseller_name: name,
     reseller_email: email,
@@ -185,7 +185,8 @@ export async function listBilling(ctx: Ctx, query: BillingListQuery) {
     transaction_id: order.transactionId,
     created_at: order.createdAt.toISOString(),
   }));
-  return { data, meta: { total, last_page: Math.max(1, Math.ceil(total / query.page_size)), current_page: query.page_number, per_page: query.page_size } };
+  const meta = { total, total_capped: totalCapped, last_page: Math.max(1, Math.ceil(total / query.page_size)), current_page: query.page_number, per_page: query.page_size };
+  return { data, meta };
 }
 
 /** The Checkout Session events that decide an order; any other event is acknowledged and ignored. */

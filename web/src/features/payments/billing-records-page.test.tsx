@@ -22,11 +22,11 @@ const record = (n: number, overrides: Partial<BillingRecord> = {}): BillingRecor
   ...overrides,
 });
 
-const page = (rows: BillingRecord[], meta: Partial<{ total: number; last_page: number; current_page: number; per_page: number }> = {}) => ({
+const page = (rows: BillingRecord[], meta: Partial<{ total: number; total_capped: boolean; last_page: number; current_page: number; per_page: number }> = {}) => ({
   status: true,
   msg: 'Billing records loaded.',
   data: rows,
-  meta: { total: rows.length, last_page: 1, current_page: 1, per_page: 10, ...meta },
+  meta: { total: rows.length, total_capped: false, last_page: 1, current_page: 1, per_page: 10, ...meta },
 });
 
 function setup(answer: (url: URL) => Response, entry = '/billing') {

@@ -170,6 +170,7 @@ export function BillingRecordsPage() {
         pageSizes={BILLING_PAGE_SIZES}
         lastPage={answer?.meta.last_page}
         total={answer?.meta.total}
+        totalCapped={answer?.meta.total_capped}
       />
     </Stack>
   );
