@@ -1,15 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
-
-/**
- * Devices with a paid activation (`activated_by` set) carried by these accounts (undefined: every
- * one, an admin's export). The ids are constants, as in activation's `byAccounts`.
- */
-export function activatedByAccounts(ids: number[] | undefined): SQL {
-  if (ids === undefined) return isNotNull(devices.activatedBy);
-  return ids.length > 0 ? inArray(devices.activatedBy, ids) : sql`false`;
-}
 
 /**
  * One batch of the export, in id order after `afterId` (keyset: each batch is one short query, no

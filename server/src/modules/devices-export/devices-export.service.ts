@@ -1,6 +1,7 @@
 import { DEVICES_EXPORT_COLUMNS, type DeviceExportStatus } from '@panel/contract';
 import type { Ctx } from '../../http/context.js';
 import { csvReport } from '../../lib/csv.js';
+import { activatedByAccounts } from '../devices/device-access.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './devices-export.repository.js';
 
@@ -17,7 +18,7 @@ export function exportStatus(row: Pick<repo.ExportRow, 'disabledAt' | 'expireDat
  * request, so the whole file reads one clock.
  */
 export async function exportDevices({ ctx, batchSize }: { ctx: Ctx; batchSize?: number }): Promise<AsyncIterable<string>> {
-  const where = repo.activatedByAccounts(await idsInReach(ctx));
+  const where = activatedByAccounts(await idsInReach(ctx));
   const now = new Date();
   return csvReport({
     header: DEVICES_EXPORT_COLUMNS,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { applications, devices, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
@@ -39,6 +39,25 @@ export function devicesOfMac(db: DbOrTx, macAddress: string, applicationIds: num
     .where(and(eq(devices.macAddress, macAddress), inArray(devices.applicationId, applicationIds)))
     .orderBy(asc(devices.id));
   return options.lock ? query.for('update') : query;
+}
+
+/**
+ * Devices with a paid activation (`activated_by` set) carried by these accounts (undefined: every
+ * one, for an admin). The ids are constants, as in activation's `byAccounts`: the planner walks
+ * `devices_activated_by_idx` for each account.
+ */
+export function activatedByAccounts(ids: number[] | undefined): SQL {
+  if (ids === undefined) return isNotNull(devices.activatedBy);
+  return ids.length > 0 ? inArray(devices.activatedBy, ids) : sql`false`;
+}
+
+/**
+ * Enabled, paid for a limited time, and ending after `from` but no later than `to` (Renewals due,
+ * the expiry reminders). A lifetime device stores a far-future expiry as well; `lifetime` is
+ * tested too so that none ever shows.
+ */
+export function expiringBetween(from: Date, to: Date): SQL {
+  return and(isNull(devices.disabledAt), not(devices.lifetime), gt(devices.expireDate, from), lte(devices.expireDate, to))!;
 }
 
 /** Devices the caller reaches, as a condition on `devices` (undefined: every device, for an admin). */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPIRY_REMINDER_DAYS, EXPIRY_REMINDER_MAX_ROWS, LOCALES, RENEWALS_DUE_PATH, type Locale } from '@panel/contract';
 import type { Config } from '../../config.js';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { applications, devices, expiryReminders, users } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { expiryReminderMail } from '../../mail/templates.js';
+import { expiringBetween } from '../devices/device-access.js';
 
 /** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
 export type ReminderDeps = {
@@ -57,12 +58,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
   const { db } = deps;
   const until = new Date(now.getTime() + EXPIRY_REMINDER_DAYS * 86_400_000);
   const staleBefore = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
-  const expiring = and(
-    eq(devices.lifetime, false),
-    isNull(devices.disabledAt),
-    gt(devices.expireDate, now),
-    lte(devices.expireDate, until),
-  );
+  const expiring = expiringBetween(now, until);
 
   // Accounts with something expiring and no mail of the day sent or being sent. One pass over the
   // window's devices a day per node (the scheduler stops calling once the day is done).

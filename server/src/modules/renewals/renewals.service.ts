@@ -1,6 +1,7 @@
 import { and } from 'drizzle-orm';
 import type { ExpiringDevice, ExpiringDevicesQuery } from '@panel/contract';
 import type { Ctx } from '../../http/context.js';
+import { activatedByAccounts, expiringBetween } from '../devices/device-access.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './renewals.repository.js';
 
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
  */
 export async function expiringDevices({ ctx, query, now = new Date() }: { ctx: Ctx; query: ExpiringDevicesQuery; now?: Date }) {
   const until = new Date(now.getTime() + query.within_days * DAY_MS);
-  const where = and(repo.activatedByAccounts(await idsInReach(ctx)), repo.expiringBetween(now, until))!;
+  const where = and(activatedByAccounts(await idsInReach(ctx)), expiringBetween(now, until))!;
   const { entries, total, totalCapped } = await repo.expiringDevicePage(ctx.db, where, { number: query.page_number, size: query.page_size });
   return {
     data: entries.map(
