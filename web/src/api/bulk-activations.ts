@@ -6,6 +6,7 @@ import {
   type BulkProgressAnswer,
   type BulkRowResult,
 } from '@panel/contract';
+import { refreshAfterActivation } from './activation-queries';
 import { api } from './client';
 import { csvBlob } from '../lib/csv';
 
@@ -49,11 +50,7 @@ export function useRunBulkActivation() {
     meta: { silent: true },
     onSuccess: (answer) => {
       if (answer.data.dry_run || answer.data.activated === 0) return;
-      return Promise.all(
-        [['credit-points'], ['activated-apps'], ['activation-logs'], ['activation-dashboard'], ['expiring-devices']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      return refreshAfterActivation(queryClient);
     },
   });
 }

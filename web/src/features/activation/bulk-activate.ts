@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PACKAGE_TRIAL_CODES, type ActivationPackage, type BulkActivateAnswer } from '@panel/contract';
+import { refreshAfterActivation } from '../../api/activation-queries';
 import { api } from '../../api/client';
 
 export type BulkActivateInput = {
@@ -40,12 +41,7 @@ export function useBulkActivate() {
     meta: { silent: true },
     onSuccess: (answer) => {
       if (!answer.activated) return;
-      // The top bar's balance, and every list and chart that counts activations.
-      return Promise.all(
-        [['credit-points'], ['activated-apps'], ['activation-logs'], ['activation-dashboard']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      return refreshAfterActivation(queryClient);
     },
   });
 }
