@@ -29,7 +29,7 @@ export type Auth = {
   permissions: ReadonlySet<string>;
   hasPasscode: boolean;
   /** Whether the account receives the daily expiry reminder (the profile switch); read with every session and API key. */
-  expiryReminders?: boolean;
+  expiryReminders: boolean;
   /** The balance when the request arrived (read with the session: for answers, never for a credit rule). */
   creditPoint: number;
   passcodeValidatedAt: Date | null;

@@ -14,7 +14,7 @@ export async function getProfile(ctx: Ctx) {
     name: me.name,
     email: me.email,
     hasPasscode: me.hasPasscode,
-    expiry_reminders: me.expiryReminders ?? true,
+    expiry_reminders: me.expiryReminders,
     IBOReseller: signedInAccount(me),
   };
 }
