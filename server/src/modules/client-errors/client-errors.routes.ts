@@ -25,7 +25,7 @@ export const clientErrorsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       clientErrors.logClientError(ctxOf(request), request.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

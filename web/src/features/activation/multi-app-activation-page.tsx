@@ -269,18 +269,23 @@ function isActivatable(check: MultiAppCheck | undefined): boolean {
   return check !== undefined && !BLOCKING_MULTI_APP_STATUSES.includes(check.status);
 }
 
+const SCROLL_MARGIN = {
+  scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))',
+  scrollMarginBottom: 'calc(var(--app-shell-footer-offset, 0px) + var(--mantine-spacing-md))',
+};
+
 function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  // The result appears below the form, out of sight at 1280 px: brought into view, and focused so
-  // that a screen reader reads it.
+  // The result appears below the form, out of sight at 1280 px: brought into view (clear of the
+  // fixed header and footer, SCROLL_MARGIN), and focused so that a screen reader reads it.
   useEffect(() => {
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     ref.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'nearest' });
     ref.current?.focus({ preventScroll: true });
   }, [answer]);
   return (
-    <Alert ref={ref} tabIndex={-1} color="green" variant="light" role="status" icon={<IconCircleCheck />} title={t('activation.done.title')}>
+    <Alert ref={ref} tabIndex={-1} style={SCROLL_MARGIN} color="green" variant="light" role="status" icon={<IconCircleCheck />} title={t('activation.done.title')}>
       <Stack gap="xs">
         <Table aria-label={t('activation.done.title')} verticalSpacing={4}>
           <Table.Thead>
