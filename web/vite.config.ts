@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
@@ -8,12 +9,22 @@ import { visualizer } from 'rollup-plugin-visualizer';
  */
 const analyze = process.env.ANALYZE === '1';
 
+/** The version client error reports carry: the commit built (a copy without git: the build's time). */
+function appVersion(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return `built ${new Date().toISOString()}`;
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
     analyze && visualizer({ filename: 'dist/stats.html', gzipSize: true, template: 'treemap' }),
     analyze && visualizer({ filename: 'dist/stats.json', gzipSize: true, template: 'raw-data' }),
   ],
+  define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -18,3 +18,4 @@ export * from './codes.js';
 export * from './tickets.js';
 export * from './payments.js';
 export * from './sandbox.js';
+export * from './client-errors.js';

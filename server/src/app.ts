@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -32,7 +33,9 @@ import { codesRoutes } from './modules/codes/codes.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes.js';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
+import { redactUrl } from './lib/redact-url.js';
 
 /** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
 const REDACT = [
@@ -44,14 +47,8 @@ const REDACT = [
   '*.passcode',
 ];
 
-/** Links in mails carry one-time tokens in the path or query; log lines show the route, never the token. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|key|api_key)=)[^&]*/gi, '$1[redacted]')
-    .replace(/(\/reset-password\/)[^/?]+/i, '$1[redacted]');
-}
-
-export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/** `logStream`: where the log lines go instead of stdout (tests read them). */
+export async function buildApp(deps: Deps, options: { logger?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -62,6 +59,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
+            stream: options.logStream,
           },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
@@ -136,6 +134,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): 
     await api.register(codesRoutes);
     await api.register(ticketsRoutes);
     await api.register(paymentsRoutes, { sandbox });
+    await api.register(clientErrorsRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
   };
   app.decorateRequest('sandbox', false);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
@@ -30,7 +31,9 @@ export type TestApp = {
  * A whole app on its own fresh database (a copy of the migrated, seeded snapshot), real mail
  * files in a temporary outbox, and the same rate limiter as production.
  */
-export async function createTestApp(options: { webDist?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { webDist?: string; env?: Record<string, string>; /** Receives the app's log lines (at LOG_LEVEL, `silent` unless env says). */ logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -54,7 +57,7 @@ export async function createTestApp(options: { webDist?: string; env?: Record<st
       limiter: databaseRateLimiter(database.db),
       adminLoginPrefix: ADMIN_LOGIN_PREFIX,
     },
-    { logger: false },
+    options.logStream ? { logStream: options.logStream } : { logger: false },
   );
   await app.ready();
 

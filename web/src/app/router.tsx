@@ -1,13 +1,15 @@
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../api/client';
 import { session } from '../lib/session';
 import { queryClient } from './query-client';
 import { ErrorPage, RenderErrorPage } from '../features/errors/error-page';
+import { reportClientError } from '../features/errors/report-client-error';
 
 import { FullPageLoader, GuestOnly, RequireSignedIn } from './guards';
 import { publicRoutes, SetPasscodePage } from './routes';
 import { IdleTimeout } from './idle-timeout';
+import { page } from './lazy-page';
 
 /** An expired or revoked session anywhere sends the user to /login without a page reload. */
 function SessionExpiry() {
@@ -27,18 +29,32 @@ function SessionExpiry() {
  * never load them. (The declarative router, not the data router: the data router's loaders,
  * actions and fetchers, which the panel does not use, weighed a tenth of /login.)
  */
-const SignedInRoutes = lazy(() => import('./signed-in-routes').then((m) => ({ default: m.SignedInRoutes })));
+const SignedInRoutes = page(() => import('./signed-in-routes'), 'SignedInRoutes');
 
-/** A rendering failure shows RenderErrorPage instead of a blank page, until the next navigation. */
+/** The screens this module knows (the signed-in ones are in their own chunk, which may be what failed). */
+const knownPatterns = [...publicRoutes.map(({ path }) => ({ path })), { path: '/set-passcode-modal' }];
+
+/** What a report names: the route's pattern, never the token a path carries; else the path, ids only. */
+function routeOf(pathname: string): string {
+  return matchRoutes(knownPatterns, pathname)?.[0]?.route.path ?? pathname;
+}
+
+/**
+ * A rendering failure (a lazily loaded part that failed twice included) shows RenderErrorPage
+ * instead of a blank page, until the next navigation, and is reported.
+ */
 type BoundaryProps = { pathname: string; children: ReactNode };
 type BoundaryState = { pathname: string; failed: boolean };
-class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { pathname: this.props.pathname, failed: false };
   static getDerivedStateFromError(): Partial<BoundaryState> {
     return { failed: true };
   }
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
     return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
+  }
+  override componentDidCatch(error: unknown) {
+    reportClientError(error, routeOf(this.props.pathname));
   }
   override render() {
     return this.state.failed ? <RenderErrorPage /> : this.props.children;

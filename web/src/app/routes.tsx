@@ -36,7 +36,4 @@ export const publicRoutes: PublicRoute[] = [
  * The passcode screen is signed-in but outside the layout: it must be completed before anything
  * else. It loads the panel texts as the layout does (its log-out button is `nav.logout`).
  */
-export const SetPasscodePage = page(
-  () => Promise.all([import('../features/credit/set-passcode-page'), loadPanelTexts()]).then(([m]) => m),
-  'SetPasscodePage',
-);
+export const SetPasscodePage = page(() => import('../features/credit/set-passcode-page'), 'SetPasscodePage', loadPanelTexts);

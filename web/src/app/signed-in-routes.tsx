@@ -1,15 +1,14 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { allowed, session } from '../lib/session';
 import { useProfile } from '../api/profile';
 import { loadPanelTexts } from '../i18n';
 import { FullPageLoader } from './guards';
+import { page } from './lazy-page';
 import { privateRoutes, type PrivateRoute } from './private-routes';
 
 /** The shell and the panel texts load together, in parallel with the screen's own chunk. */
-const AppLayout = lazy(() =>
-  Promise.all([import('./layout/app-layout'), loadPanelTexts()]).then(([m]) => ({ default: m.AppLayout })),
-);
+const AppLayout = page(() => import('./layout/app-layout'), 'AppLayout', loadPanelTexts);
 
 /** Pages of signed-in users: without the token and permissions cookies, to /login (core-panel.md §4). */
 export function RequireAuth({ children }: { children: ReactNode }) {

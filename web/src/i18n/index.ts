@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, type Locale } from '@panel/contract';
+import { retryOnce } from '../lib/retry-once';
 
 type Bundle = Record<string, unknown>;
 
@@ -72,7 +73,7 @@ let panelWanted = false;
 async function ensureLoaded(locale: Locale, part: 'core' | 'panel') {
   const key = `${part}:${locale}`;
   if (loaded.has(key)) return;
-  const bundles = await (part === 'core' ? coreLoaders : panelLoaders)[locale]();
+  const bundles = await retryOnce((part === 'core' ? coreLoaders : panelLoaders)[locale])();
   // Merged deeply: a namespace may hold both the browser's texts and the API's (`credit.report.*`
   // next to `credit.recharged`); locales.test.ts keeps their keys apart.
   for (const bundle of bundles) i18n.addResourceBundle(locale, 'translation', bundle, true, true);

@@ -125,7 +125,9 @@ describe('MultiAppActivationPage', () => {
     submit();
 
     const status = await screen.findByRole('dialog', { name: 'Device status per app' });
-    expect(bodies('/api/check-device-status-multi-app')).toEqual([{ macAddress: 'AA:BB:CC:DD:EE:FF', app_id: [1, 2, 3] }]);
+    expect(bodies('/api/check-device-status-multi-app')).toEqual([{ macAddress: 'aa:bb:cc:dd:ee:ff', app_id: [1, 2, 3] }]);
+    // The address as the result and every list show it (the stored form), not as typed.
+    expect(within(status).getByText('aa:bb:cc:dd:ee:ff')).toBeInTheDocument();
     const row = (name: string) => within(status).getByRole('row', { name: new RegExp(name) });
     expect(within(row('BOBPLAYER')).getByText('Cannot be activated')).toBeInTheDocument();
     expect(within(row('BOBPLAYER')).getByText('Already activated for life')).toBeInTheDocument();
@@ -142,13 +144,14 @@ describe('MultiAppActivationPage', () => {
     expect(priceQuestion).toMatchObject({ requestData: { isConfirmed: false, app_ids: [1, 3] } });
     expect(invalidate).not.toHaveBeenCalled();
 
+    const scrollIntoView = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(bodies('/api/bulk-multi-app-activate')).toHaveLength(2));
     expect(bodies('/api/bulk-multi-app-activate')[1]).toEqual({
       modules: ['IBOPLAYER', 'IBOPRO'],
       requestData: {
         is_trial: 2,
-        macAddress: 'AA:BB:CC:DD:EE:FF',
+        macAddress: 'aa:bb:cc:dd:ee:ff',
         appType: 'multi-app',
         creditPoints: 4,
         isConfirmed: true,
@@ -160,6 +163,13 @@ describe('MultiAppActivationPage', () => {
     expect(toasts.success).toHaveBeenCalledWith('Activated 2 apps.');
     const done = await screen.findByRole('table', { name: 'Apps activated' });
     expect(within(done).getAllByText('Lifetime')).toHaveLength(2);
+    // Below the form, out of sight on a laptop: scrolled to (smoothly, motion allowed here) and focused for screen readers.
+    const result = screen.getByRole('status');
+    expect(result).toContainElement(done);
+    expect(result).toHaveFocus();
+    expect(scrollIntoView.mock.contexts).toContain(result);
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'nearest' });
+    scrollIntoView.mockRestore();
     expect(screen.getByText('4 credit points used. Your balance is now 6.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(chip('IBOPLAYER')).not.toBeChecked();

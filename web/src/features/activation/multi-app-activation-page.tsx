@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Chip, Group, Input, Radio, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconApps, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import {
   COMMENT_MAX_LENGTH,
   MAX_ACTIVATION_APPS,
   activationCost,
+  normaliseMac,
   type ActivationPackage,
   type BulkActivateAnswer,
   type MultiAppCheck,
@@ -65,13 +66,15 @@ export function MultiAppActivationPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const macAddress = mac.validate();
+    const typedMac = mac.validate();
     const next: Errors = {
       apps: selected.length === 0 ? t('validation.appsRequired') : undefined,
       pkg: pkg ? undefined : t('validation.packageRequired'),
     };
     setErrors(next);
-    if (next.apps || next.pkg || !macAddress || !pkg) return;
+    if (next.apps || next.pkg || !typedMac || !pkg) return;
+    // Shown in the dialogs as the result shows it: the stored form.
+    const macAddress = normaliseMac(typedMac);
     const chosen = selected.flatMap((id) => apps.filter((app) => String(app.id) === id).map((app) => ({ id: app.id, name: app.app_name })));
     const snapshot: ActivationRequest = { apps: chosen, pkg, macAddress, comment: withRemarks ? remarks : '' };
     setActivated(undefined);
@@ -266,10 +269,23 @@ function isActivatable(check: MultiAppCheck | undefined): boolean {
   return check !== undefined && !BLOCKING_MULTI_APP_STATUSES.includes(check.status);
 }
 
+const SCROLL_MARGIN = {
+  scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))',
+  scrollMarginBottom: 'calc(var(--app-shell-footer-offset, 0px) + var(--mantine-spacing-md))',
+};
+
 function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // The result appears below the form, out of sight at 1280 px: brought into view (clear of the
+  // fixed header and footer, SCROLL_MARGIN), and focused so that a screen reader reads it.
+  useEffect(() => {
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    ref.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'nearest' });
+    ref.current?.focus({ preventScroll: true });
+  }, [answer]);
   return (
-    <Alert color="green" variant="light" role="status" icon={<IconCircleCheck />} title={t('activation.done.title')}>
+    <Alert ref={ref} tabIndex={-1} style={SCROLL_MARGIN} color="green" variant="light" role="status" icon={<IconCircleCheck />} title={t('activation.done.title')}>
       <Stack gap="xs">
         <Table aria-label={t('activation.done.title')} verticalSpacing={4}>
           <Table.Thead>

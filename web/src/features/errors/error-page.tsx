@@ -21,14 +21,20 @@ export function ErrorPage({ code }: { code: 404 | 401 | 403 }) {
   );
 }
 
-/** The router's error boundary: a rendering failure shows this instead of a blank page. */
+/**
+ * The router's error boundary: a rendering failure shows this instead of a blank page (the
+ * boundary, RenderErrorBoundary in app/router.tsx, writes it to the console and reports it).
+ */
 export function RenderErrorPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('errorPages.render.title'));
   return (
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={1}>{t('errorPages.render.title')}</Title>
-        <Text>{t('errorPages.render.message')}</Text>
+        <Title order={1} ta="center">
+          {t('errorPages.render.title')}
+        </Title>
+        <Text ta="center">{t('errorPages.render.message')}</Text>
         <Button onClick={() => window.location.reload()}>{t('errorPages.render.reload')}</Button>
       </Stack>
     </Center>

@@ -22,6 +22,8 @@ type Props = {
   onClose: () => void;
 };
 
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
 const MAX: Partial<Record<Field, number>> = { title: PLAN_TITLE_MAX_LENGTH, description: PLAN_DESCRIPTION_MAX_LENGTH };
 
 /**
@@ -94,10 +96,12 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
             {...form.getInputProps('title')}
             error={errorText('title')}
           />
+          {/* Both have a hint, under the input: the two inputs side by side stay on one line whatever the hints' lengths. */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label={t('paymentPlans.fields.price')}
               description={t('paymentPlans.fields.priceHint')}
+              inputWrapperOrder={HINT_BELOW}
               required
               inputMode="decimal"
               dir="ltr"
@@ -107,6 +111,8 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
             />
             <TextInput
               label={t('paymentPlans.fields.creditPoints')}
+              description={t('paymentPlans.fields.creditPointsHint')}
+              inputWrapperOrder={HINT_BELOW}
               required
               inputMode="numeric"
               dir="ltr"

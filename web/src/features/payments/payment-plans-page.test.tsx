@@ -84,6 +84,14 @@ describe('PaymentPlansPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch payment plans');
   });
 
+  it('gives price and credit points, side by side in the add dialog, each a hint', async () => {
+    setup(MANAGER);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add payment plan' });
+    expect(within(dialog).getByLabelText(/^Price/)).toHaveAccessibleDescription('Digits with at most two decimals, for example 19.90');
+    expect(within(dialog).getByLabelText(/^Credit points/)).toHaveAccessibleDescription('A whole number, for example 100');
+  });
+
   it('sends the browser to the order URL after a purchase', async () => {
     setup(['purchase-package']);
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase Package: Gold' }));
