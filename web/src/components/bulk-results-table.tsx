@@ -3,7 +3,7 @@ import { Group, Pagination, ScrollArea, SegmentedControl, Table, Text } from '@m
 import { useTranslation } from 'react-i18next';
 import type { BulkRowResult } from '@panel/contract';
 import { StatusBadge } from './status-badge';
-import { formatLogDate, formatNumber } from '../lib/format';
+import { formatDate, formatNumber } from '../lib/format';
 
 /** Rows shown at once: a file holds up to 5,000, a page of them stays quick on a phone. */
 const PAGE_SIZE = 50;
@@ -20,7 +20,7 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const showExpiry = rows.some((r) => r.expire_date !== null);
-  const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatLogDate(r.expire_date));
+  const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatDate(r.expire_date));
 
   return (
     <>
