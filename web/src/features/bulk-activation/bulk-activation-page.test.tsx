@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkActivationResult, BulkRowResult } from '@panel/contract';
+import { changeLocale } from '../../i18n';
 import { session } from '../../lib/session';
 import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { BulkActivationPage } from './bulk-activation-page';
@@ -117,5 +118,46 @@ describe('BulkActivationPage', () => {
     setup(() => answer({ ...checked, rows: [checked.rows[2]!], activated: 0, failed: 1, total_cost: 0 }));
     await dropFile();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Activate 0 devices' })).toBeDisabled());
+  });
+
+  describe('the summary counts rows and credit points in the words of the language', () => {
+    const result = (activated: number): BulkActivationResult => ({
+      dry_run: true,
+      rows: Array.from({ length: activated }, (_, n) => row(n)),
+      total_cost: activated,
+      activated,
+      failed: 0,
+      credit_point: 10,
+    });
+    const summary = async () => (await screen.findByRole('status')).textContent!.replace(/[\u2068\u2069]/g, '');
+    afterEach(() => changeLocale('en'));
+
+    it.each([
+      [1, '1 row can be activated for 1 credit point; 0 cannot. Your balance: 10.'],
+      [2, '2 rows can be activated for 2 credit points; 0 cannot. Your balance: 10.'],
+    ])('uses the English form for %i', async (count, text) => {
+      setup(() => answer(result(count)));
+      await dropFile();
+      expect(await summary()).toBe(text);
+    });
+
+    it.each([
+      [1, 'يمكن تفعيل صف واحد مقابل نقطة رصيد واحدة؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+      [2, 'يمكن تفعيل صفين مقابل نقطتي رصيد؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+      [3, 'يمكن تفعيل 3 صفوف مقابل 3 نقاط رصيد؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+      [11, 'يمكن تفعيل 11 صفًا مقابل 11 نقطة رصيد؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+    ])('uses the Arabic form for %i', async (count, text) => {
+      await changeLocale('ar');
+      setup(() => answer(result(count)));
+      await dropFile();
+      expect(await summary()).toBe(text);
+    });
+
+    it('isolates each number of an Arabic summary, so that it keeps its place in the right-to-left sentence', async () => {
+      await changeLocale('ar');
+      setup(() => answer(result(3)));
+      await dropFile();
+      expect((await screen.findByRole('status')).textContent).toContain('\u20683\u2069 صفوف');
+    });
   });
 });

@@ -79,6 +79,7 @@ export function BulkActivationPage() {
   const shown = done ?? checked?.result;
   const running = progress.data?.data;
   const percent = running && running.total > 0 ? (running.done / running.total) * 100 : 0;
+  const total = running?.total || (shown?.rows.length ?? 0);
 
   return (
     <Stack gap="md">
@@ -136,9 +137,9 @@ export function BulkActivationPage() {
             </Text>
             <Alert color={shown.failed === 0 ? 'green' : shown.activated === 0 ? 'red' : 'yellow'} role="status">
               {t(done ? 'bulkActivation.doneSummary' : 'bulkActivation.dryRunSummary', {
-                activated: formatNumber(shown.activated),
+                rows: t('bulkActivation.rowCount', { count: shown.activated, amount: formatNumber(shown.activated) }),
+                cost: t('bulkActivation.pointCount', { count: shown.total_cost, amount: formatNumber(shown.total_cost) }),
                 failed: formatNumber(shown.failed),
-                cost: formatNumber(shown.total_cost),
                 balance: formatNumber(shown.credit_point),
               })}
             </Alert>
@@ -146,7 +147,7 @@ export function BulkActivationPage() {
               <Stack gap={4}>
                 <Progress value={percent} animated aria-label={t('bulkActivation.progressLabel')} />
                 <Text size="sm" c="dimmed">
-                  {t('bulkActivation.progress', { done: formatNumber(running?.done ?? 0), total: formatNumber(running?.total || shown.rows.length) })}
+                  {t('bulkActivation.progress', { count: total, done: formatNumber(running?.done ?? 0), total: formatNumber(total) })}
                 </Text>
               </Stack>
             )}
