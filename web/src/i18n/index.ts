@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, type Locale } from '@panel/contract';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, isolate, type Locale } from '@panel/contract';
 
 type Bundle = Record<string, unknown>;
 
@@ -52,12 +52,11 @@ export const isRtl = (locale: Locale) => RTL_LOCALES.includes(locale);
 /**
  * A value inside a right-to-left sentence keeps its own direction only when isolated: unisolated,
  * the file value "1-year" reads "year-1" and a MAC's or an e-mail's parts change places. Every
- * interpolated value of a right-to-left text is wrapped in first-strong isolates (FSI … PDI), so
- * no text has to remember it; left-to-right texts are left as they are.
+ * interpolated value of a right-to-left text is wrapped in first-strong isolates (FSI … PDI), as the
+ * API's messages are (the contract's `isolate`), so no text has to remember it; left-to-right texts
+ * are left as they are. i18next hands every interpolated value to its formatter (`alwaysFormat`);
+ * the wrapper isolates what it answers.
  */
-export const isolate = (value: string) => `\u2068${value}\u2069`;
-
-/** i18next hands every interpolated value to its formatter (`alwaysFormat`); the wrapper isolates what it answers. */
 function isolateValuesInRtl() {
   const interpolator = i18n.services.interpolator as { format(value: unknown, format: string | undefined, lng: string | undefined, options: object): unknown };
   const format = interpolator.format.bind(interpolator);

@@ -143,7 +143,7 @@ describe('POST /api/purchase-package with the sandbox provider', () => {
     const orderId = await order(reseller.token, plan.id);
     const paid = await outcome(reseller.token, orderId, 'paid');
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toEqual({ status: true, msg: 'Payment received: 40 credit points were added to your balance.', data: { orderId, status: 'completed', credit_point: before + 40 } });
+    expect(paid.json()).toEqual({ status: true, msg: 'Payment received: your balance grew by 40 credit points.', data: { orderId, status: 'completed', credit_point: before + 40 } });
     expect(await balanceOf(t, reseller.id)).toBe(before + 40);
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'completed', transaction_id: expect.stringMatching(/^sandbox_[0-9a-f]{24}$/), ledger_id: expect.any(Number) });
