@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkActivationResult, BulkRowResult } from '@panel/contract';
 import { changeLocale } from '../../i18n';
+import { formatDate } from '../../lib/format';
 import { session } from '../../lib/session';
 import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { BulkActivationPage } from './bulk-activation-page';
@@ -13,7 +14,7 @@ const row = (n: number, overrides: Partial<BulkRowResult> = {}): BulkRowResult =
   apps: ['IBO Player'],
   package: '1-year',
   status: 'ok',
-  message: 'Can be activated.',
+  message: `IBO Player can be activated on 0a:00:00:00:00:0${n}.`,
   cost: 1,
   expire_date: null,
   ...overrides,
@@ -32,8 +33,8 @@ const activated: BulkActivationResult = {
   ...checked,
   dry_run: false,
   rows: [
-    row(1, { message: 'Activated until 2027-11-25.', expire_date: '2027-11-25T10:00:00.000Z' }),
-    row(2, { message: 'Activated until 2027-11-25.', expire_date: '2027-11-25T10:00:00.000Z' }),
+    row(1, { message: 'IBO Player activated on 0a:00:00:00:00:01.', expire_date: '2027-11-25T10:00:00.000Z' }),
+    row(2, { message: 'IBO Player activated on 0a:00:00:00:00:02.', expire_date: '2027-11-25T10:00:00.000Z' }),
     checked.rows[2]!,
   ],
   credit_point: 8,
@@ -87,7 +88,9 @@ describe('BulkActivationPage', () => {
     expect(sent[1]).toMatchObject({ dryRun: 'false' });
     expect(sent[1]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('button', { name: /Activate/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText('Activated until 2027-11-25.')).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getByText('IBO Player activated on 0a:00:00:00:00:01.')).toBeInTheDocument();
+    // The expiry in its own column, in the date style of the lists.
+    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText(formatDate('2027-11-25T10:00:00.000Z'))).toHaveLength(2);
   });
 
   it('shows only the rows with an error when asked', async () => {

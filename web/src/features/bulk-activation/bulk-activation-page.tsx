@@ -4,7 +4,7 @@ import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core
 import { Dropzone, MIME_TYPES } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS, type BulkActivationResult } from '@panel/contract';
+import { BULK_CSV_HEADER, BULK_FILE_MAX_BYTES, BULK_MAX_ROWS, type BulkActivationResult } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
 import { useAllowedApplications } from '../../api/allowed-applications';
 import { FormHeading } from '../../components/form-heading';
@@ -115,7 +115,7 @@ export function BulkActivationPage() {
                 <div>
                   <Text fw={500}>{t('bulkActivation.drop')}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('bulkActivation.dropHint', { max: formatNumber(BULK_MAX_ROWS) })}
+                    {t('bulkActivation.dropHint', { max: formatNumber(BULK_MAX_ROWS), header: BULK_CSV_HEADER.join(','), oneYear: '1-year', lifetime: 'lifetime' })}
                   </Text>
                 </div>
               </Group>

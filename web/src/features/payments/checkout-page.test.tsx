@@ -32,7 +32,7 @@ function setup({ status = 'pending', outcome }: { status?: BillingStatus; outcom
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       if (outcome) return outcome(body);
       balance = 1010;
-      return json(200, { status: true, msg: 'Payment received: 1000 credit points were added to your balance.', data: { orderId: ORDER, status: 'completed', credit_point: balance } });
+      return json(200, { status: true, msg: 'Payment received: your balance grew by 1000 credit points.', data: { orderId: ORDER, status: 'completed', credit_point: balance } });
     }
     if (url.pathname === ORDER_PATH) {
       return json(200, { status: true, msg: 'OK', data: { orderId: ORDER, plan_title: 'Gold', amount: '19.90', currency: 'EUR', credit_point: 1000, status } });
@@ -83,7 +83,7 @@ describe('CheckoutPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
     expect(outcomes(fetchMock)).toEqual([{ outcome: 'paid' }]);
-    expect(toasts.success).toHaveBeenCalledWith('Payment received: 1000 credit points were added to your balance.');
+    expect(toasts.success).toHaveBeenCalledWith('Payment received: your balance grew by 1000 credit points.');
     expect(await screen.findByText('billing records')).toBeInTheDocument();
     // The top bar's balance is asked again: the paid points show at once.
     expect(await screen.findByText('balance 1010')).toBeInTheDocument();

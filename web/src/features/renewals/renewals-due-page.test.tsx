@@ -116,6 +116,10 @@ describe('RenewalsDuePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Renew for 1 year' });
     await within(dialog).findByText('Would be renewed.');
     expect(within(dialog).getByText('This device is disabled.')).toBeInTheDocument();
+    // Chosen from the list, the devices are no rows of a file: named by their MAC, never "Row 2".
+    const devices = within(dialog).getByRole('table', { name: 'Selected devices' });
+    expect(within(devices).queryByRole('columnheader', { name: 'Row' })).not.toBeInTheDocument();
+    expect(within(devices).getByRole('columnheader', { name: 'MAC address' })).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toEqual({
       dryRun: 'true',
