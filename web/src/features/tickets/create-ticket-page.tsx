@@ -9,6 +9,7 @@ import { showSuccess } from '../../app/query-client';
 import { FormHeading } from '../../components/form-heading';
 import { useCreateTicket } from './create-ticket';
 import { RichTextEditor } from '../../components/rich-text-editor';
+import { useTextLimit } from '../../components/text-limit';
 
 type Field = 'title' | 'description';
 type Errors = Partial<Record<Field, string>>;
@@ -27,14 +28,21 @@ export function CreateTicketPage() {
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
+  const [missing, setMissing] = useState(false);
+  const titleLimit = useTextLimit(title, TICKET_TITLE_MAX_LENGTH);
 
+  // The specification's 'All fields are required' is said once, above the button; each empty field names itself.
   const message = (key: string, field: Field) =>
-    t(key, { field: t(`supportTickets.fields.${field}`), max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '' });
+    t(key === 'validation.allFieldsRequired' ? 'validation.required' : key, {
+      field: t(`supportTickets.fields.${field}`),
+      max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '',
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
     const parsed = createTicketBody.safeParse({ title, description });
+    setMissing(!parsed.success && parsed.error.issues.some((issue) => issue.message === 'validation.allFieldsRequired'));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -67,14 +75,14 @@ export function CreateTicketPage() {
             <TextInput
               label={t('supportTickets.fields.title')}
               required
-              maxLength={TICKET_TITLE_MAX_LENGTH}
               value={title}
               onChange={(event) => {
                 setTitle(event.currentTarget.value);
                 setErrors((e) => ({ ...e, title: undefined }));
               }}
-              description={t('supportTickets.create.titleHint', { max: TICKET_TITLE_MAX_LENGTH })}
-              error={errors.title}
+              description={titleLimit.description}
+              inputWrapperOrder={titleLimit.inputWrapperOrder}
+              error={errors.title ?? titleLimit.error}
             />
             <RichTextEditor
               maxLength={TICKET_TEXT_MAX_LENGTH}
@@ -87,6 +95,11 @@ export function CreateTicketPage() {
               onLimit={() => setErrors((e) => ({ ...e, description: t('validation.characterLimit') }))}
               error={errors.description}
             />
+            {missing && (
+              <Alert color="red" variant="light" role="alert">
+                {t('validation.allFieldsRequired')}
+              </Alert>
+            )}
             {formError && (
               <Alert color="red" variant="light" role="alert">
                 {formError}
