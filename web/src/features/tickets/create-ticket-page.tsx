@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { createTicketBody, TICKET_TEXT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
+import { ALL_FIELDS_REQUIRED, fieldMessageKey } from '../../components/form';
 import { FormHeading } from '../../components/form-heading';
 import { useCreateTicket } from './create-ticket';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -31,18 +32,14 @@ export function CreateTicketPage() {
   const [missing, setMissing] = useState(false);
   const titleLimit = useTextLimit(title, TICKET_TITLE_MAX_LENGTH);
 
-  // The specification's 'All fields are required' is said once, above the button; each empty field names itself.
   const message = (key: string, field: Field) =>
-    t(key === 'validation.allFieldsRequired' ? 'validation.required' : key, {
-      field: t(`supportTickets.fields.${field}`),
-      max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '',
-    });
+    t(fieldMessageKey(key), { field: t(`supportTickets.fields.${field}`), max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
     const parsed = createTicketBody.safeParse({ title, description });
-    setMissing(!parsed.success && parsed.error.issues.some((issue) => issue.message === 'validation.allFieldsRequired'));
+    setMissing(!parsed.success && parsed.error.issues.some((issue) => issue.message === ALL_FIELDS_REQUIRED));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -97,7 +94,7 @@ export function CreateTicketPage() {
             />
             {missing && (
               <Alert color="red" variant="light" role="alert">
-                {t('validation.allFieldsRequired')}
+                {t(ALL_FIELDS_REQUIRED)}
               </Alert>
             )}
             {formError && (
