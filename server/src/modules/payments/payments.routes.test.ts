@@ -171,10 +171,10 @@ describe('POST /api/purchase-package with the sandbox provider', () => {
 
   it("hides another reseller's order and answers 404 for an unknown one", async () => {
     const orderId = await order(reseller.token, plan.id);
-    expectError(await t.call({ method: 'GET', url: `/api/payments/sandbox/${orderId}`, token: other.token }), 404, 'NOT_FOUND', 'Order not found.');
+    expectError(await t.call({ method: 'GET', url: `/api/payments/sandbox/${orderId}`, token: other.token }), 404, 'NOT_FOUND', 'Order not found. This payment link is no longer valid: buy the package again from Payment plans.');
     expectError(await outcome(other.token, orderId, 'paid'), 404, 'NOT_FOUND');
     expectError(await outcome(reseller.token, crypto.randomUUID(), 'paid'), 404, 'NOT_FOUND');
-    expectFieldErrors(await outcome(reseller.token, 'not-an-order', 'paid'), { orderId: [translate('en', 'validation.invalid', { field: 'orderId' })] });
+    expectFieldErrors(await outcome(reseller.token, 'not-an-order', 'paid'), { orderId: ['Order not found. This payment link is no longer valid: buy the package again from Payment plans.'] });
     expectFieldErrors(await outcome(reseller.token, orderId, 'maybe'), { outcome: [translate('en', 'validation.invalid', { field: 'outcome' })] });
     expect((await orderRow(orderId))!.status).toBe('pending');
   });
