@@ -58,7 +58,7 @@ export const isRtl = (locale: Locale) => RTL_LOCALES.includes(locale);
  * the wrapper isolates what it answers.
  */
 function isolateValuesInRtl() {
-  const interpolator = i18n.services.interpolator as { format(value: unknown, format: string | undefined, lng: string | undefined, options: object): unknown };
+  const interpolator = i18n.services.interpolator as unknown as { format(value: unknown, format: string | undefined, lng: string | undefined, options: object): unknown };
   const format = interpolator.format.bind(interpolator);
   interpolator.format = (value, name, lng, options) => {
     const formatted = name ? format(value, name, lng, options) : value;

@@ -132,7 +132,7 @@ describe('BulkActivationPage', () => {
       failed: 0,
       credit_point: 10,
     });
-    const summary = async () => (await screen.findByRole('status')).textContent!.replace(/[\u2068\u2069]/g, '');
+    const summary = async () => (await screen.findByRole('status')).textContent.replace(/[\u2068\u2069]/g, '');
     afterEach(() => changeLocale('en'));
 
     it.each([
