@@ -20,6 +20,28 @@ export default tseslint.config(
     },
   },
   {
+    // One date style per language: the screens write dates only through web/src/lib/format.ts.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['web/src/lib/format.ts', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'web/src/test-utils.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((name) => ({
+          selector: `CallExpression[callee.property.name='${name}']`,
+          message: `Write dates and numbers with the helpers of web/src/lib/format.ts, not ${name}.`,
+        })),
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Write dates with the helpers of web/src/lib/format.ts, not a new Intl.DateTimeFormat.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='format'][callee.object.type='CallExpression'][callee.object.callee.name='dayjs']",
+          message: 'Write dates with the helpers of web/src/lib/format.ts, not dayjs().format.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers (`res.json()` is any) and assert on them: the unsafe-any rules add nothing there.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts'],
     rules: {

@@ -54,13 +54,18 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const passcodeBody = z.object({ requestData: z.object({ passcode: passcodeField }) });
 export type PasscodeBody = z.infer<typeof passcodeBody>;
 
-/** The Update Credit Share Password form, validated in the browser before it sends `passcodeBody`. */
-export const passcodeForm = z.object({ passcode: passcodeField, passcode_confirmation: z.string() }).check(
-  z.refine((v) => v.passcode === v.passcode_confirmation, {
-    message: 'validation.passcodesMustMatch',
-    path: ['passcode_confirmation'],
-  }),
-);
+const passcodeFormWith = (mismatch: string) =>
+  z.object({ passcode: passcodeField, passcode_confirmation: z.string() }).check(
+    z.refine((v) => v.passcode === v.passcode_confirmation, { message: mismatch, path: ['passcode_confirmation'] }),
+  );
+
+/**
+ * The Update Credit Share Password form, validated in the browser before it sends `passcodeBody`;
+ * its mismatch is the specification's 'Passwords do not match' (core-panel.md §5).
+ */
+export const passcodeForm = passcodeFormWith('validation.passcodesMustMatch');
+/** The set-passcode dialog after sign-in: the same form, whose mismatch speaks of passcodes. */
+export const setPasscodeForm = passcodeFormWith('validation.passcodesDiffer');
 export type PasscodeForm = z.infer<typeof passcodeForm>;
 
 export const profileAnswer = ok({

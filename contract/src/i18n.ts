@@ -3,7 +3,7 @@ import ar from './messages/ar.json' with { type: 'json' };
 import de from './messages/de.json' with { type: 'json' };
 import br from './messages/br.json' with { type: 'json' };
 import esp from './messages/esp.json' with { type: 'json' };
-import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, type Locale } from './constants.js';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, RTL_LOCALES, type Locale } from './constants.js';
 
 /** The API's own texts (validation, errors, mails) in every locale; the web app merges them into its resources. */
 export const API_MESSAGES: Record<Locale, typeof en> = { en, ar, de, br, esp };
@@ -31,16 +31,26 @@ function textOf(locale: Locale, key: string, count: unknown): string | undefined
   return lookup(tree, key);
 }
 
+const ISOLATES = /[\u2068\u2069]/g;
+
+/**
+ * A value inside a right-to-left sentence keeps its own direction only when isolated (first-strong
+ * isolate … pop): unisolated, "1-year" reads "year-1" and a MAC's parts change places. The panel
+ * isolates its own interpolations the same way (web/src/i18n).
+ */
+export const isolate = (value: string) => `\u2068${value}\u2069`;
+
 /**
  * Translates a message key with i18next-style `{{name}}` placeholders and plural keys (chosen by a
  * numeric `count`); unknown keys fall back to English, then to the key.
  */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const text = textOf(locale, key, params.count) ?? textOf('en', key, params.count) ?? key;
-  const interpolated = text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const rtl = RTL_LOCALES.includes(locale);
+  const interpolated = text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (rtl ? isolate(String(params[name] ?? '')) : String(params[name] ?? '')));
   // i18next nesting, for a sentence with two counts: `$t(counts.devices, {"count": 3})`.
   return interpolated.replace(/\$t\(([\w.]+)(?:, (\{[^()]*\}))?\)/g, (_, nested: string, options?: string) =>
-    translate(locale, nested, { ...params, ...(options ? (JSON.parse(options) as Record<string, number>) : {}) }),
+    translate(locale, nested, { ...params, ...(options ? (JSON.parse(options.replace(ISOLATES, '')) as Record<string, number>) : {}) }),
   );
 }
 

@@ -34,6 +34,7 @@ export type ReadNotificationsAnswer = z.infer<typeof readNotificationsAnswer>;
 
 /** §5: at most 65,000 characters of text (an image counting as one) and 10 MB of embedded images. */
 export const NOTIFICATION_TEXT_MAX_LENGTH = 65_000;
+export const NOTIFICATION_TITLE_MAX_LENGTH = 255;
 export const NOTIFICATION_IMAGES_MAX_BYTES = 10 * 1024 * 1024;
 /** The request around it: the images' base64 (4/3 of their bytes) and the HTML. */
 export const NOTIFICATION_BODY_MAX_BYTES = 15 * 1024 * 1024;
@@ -47,7 +48,7 @@ export function embeddedImageBytes(html: string): number {
 
 /** POST /api/create-notifications: both required ('All fields are required'). */
 export const createNotificationBody = z.object({
-  title: z.string('validation.allFieldsRequired').check(z.trim(), z.minLength(1, 'validation.allFieldsRequired'), z.maxLength(255, 'validation.tooLong')),
+  title: z.string('validation.allFieldsRequired').check(z.trim(), z.minLength(1, 'validation.allFieldsRequired'), z.maxLength(NOTIFICATION_TITLE_MAX_LENGTH, 'validation.tooLong')),
   description: z.string('validation.allFieldsRequired').check(
     z.minLength(1, { message: 'validation.allFieldsRequired', abort: true }),
     z.refine((html) => ticketTextLength(html) > 0, 'validation.allFieldsRequired'),

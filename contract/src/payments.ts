@@ -171,7 +171,8 @@ export type SandboxOrderAnswer = z.infer<typeof sandboxOrderAnswer>;
 /** POST /api/payments/sandbox/{orderId}. */
 export const sandboxOutcomeBody = z.object({ outcome: z.enum(SANDBOX_OUTCOMES, 'validation.invalid') });
 export type SandboxOutcomeBody = z.infer<typeof sandboxOutcomeBody>;
-export const orderIdParam = z.object({ orderId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'validation.invalid')) });
+/** A malformed id is an order that does not exist: the checkout link says so, not 'The given data was invalid.'. */
+export const orderIdParam = z.object({ orderId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'payments.orderNotFound')) });
 export const orderOutcomeAnswer = ok({
   data: z.object({ orderId: z.string(), status: z.enum(BILLING_STATUSES), credit_point: z.number() }),
 });

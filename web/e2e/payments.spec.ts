@@ -48,7 +48,7 @@ test('the admin adds a plan; a reseller buys it through the checkout page, sees 
   await reseller.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(reseller).toHaveURL(/\/billing$/);
-  await expect(reseller.getByText('Payment received: 120 credit points were added to your balance.')).toBeVisible();
+  await expect(reseller.getByText('Payment received: your balance grew by 120 credit points.')).toBeVisible();
   await expect(reseller.getByTitle('Credit points')).toHaveText('120 credits');
   const row = reseller.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Completed');

@@ -61,7 +61,7 @@ test('in the sandbox a reseller adds test credit and activates a sandbox device;
   await points.fill('50');
   await dialog.getByRole('button', { name: 'Add test credit' }).click();
   await expect(dialog).toBeHidden();
-  await expect(reseller.getByText('50 test credit points were added to your sandbox balance.')).toBeVisible();
+  await expect(reseller.getByText('Test credit added: your sandbox balance grew by 50 credit points.')).toBeVisible();
   await expect(credit).toHaveText('50 credits');
 
   // 3. A player registers with the sandbox; the reseller activates it there for a year (1 point).

@@ -30,7 +30,8 @@ const MISSING_VALUE_KEYWORDS = new Set(['invalid_type', 'invalid_union', 'invali
 function issueMessage(issue: Issue, path: string[], input: unknown, locale: Locale): string {
   const field = fieldName(path, locale);
   const p = issue.params;
-  if (issue.message.startsWith('validation.')) {
+  // A schema's own message key (`validation.required`, `payments.orderNotFound`); zod's defaults are sentences.
+  if (/^[a-z]\w*\.[\w.]+$/i.test(issue.message)) {
     return translate(locale, issue.message, { field, min: limit(p.minimum), max: limit(p.maximum) });
   }
   const value = valueAt(input, path);

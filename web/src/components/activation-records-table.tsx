@@ -9,7 +9,7 @@ import {
   type ActivatedAppsAnswer,
   type ActivationRecord,
 } from '@panel/contract';
-import { formatLogDate } from '../lib/format';
+import { formatDate, formatLogDate } from '../lib/format';
 import { AppName } from './app-name';
 import { DateRangeInput } from './date-range-input';
 import { DataTable, type Column, type Sort } from './data-table';
@@ -109,7 +109,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
       key: 'box_expiry_date',
       header: t('activatedApps.columns.expiry'),
       sortable: true,
-      render: (row) => (row.is_lifetime ? t('activatedApps.lifetime') : formatLogDate(row.box_expiry_date)),
+      render: (row) => (row.is_lifetime ? t('activatedApps.lifetime') : formatDate(row.box_expiry_date)),
     },
     { key: 'credit_point', header: t('activatedApps.columns.credit'), sortable: true, align: 'right', render: (row) => row.credit_point },
     ...(remarks ? [{ key: 'comment', header: t('activatedApps.columns.remarks'), render: remarks, width: 220 }] : []),

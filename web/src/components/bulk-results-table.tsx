@@ -3,7 +3,7 @@ import { Group, Pagination, ScrollArea, SegmentedControl, Table, Text } from '@m
 import { useTranslation } from 'react-i18next';
 import type { BulkRowResult } from '@panel/contract';
 import { StatusBadge } from './status-badge';
-import { formatLogDate, formatNumber } from '../lib/format';
+import { formatDate, formatNumber } from '../lib/format';
 
 /** Rows shown at once: a file holds up to 5,000, a page of them stays quick on a phone. */
 const PAGE_SIZE = 50;
@@ -11,8 +11,9 @@ const PAGE_SIZE = 50;
 /**
  * The rows of a bulk activation (dry run or real run) with their result, a page at a time; errors
  * can be shown alone. The result comes right after the MAC, so a phone shows it without scrolling.
+ * Devices chosen from a list (`selection`) were never rows of a file: they go without row numbers.
  */
-export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
+export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly BulkRowResult[]; source?: 'file' | 'selection' }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<'all' | 'error'>('all');
   const [page, setPage] = useState(1);
@@ -20,7 +21,7 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const showExpiry = rows.some((r) => r.expire_date !== null);
-  const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatLogDate(r.expire_date));
+  const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatDate(r.expire_date));
 
   return (
     <>
@@ -36,10 +37,10 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
         ]}
       />
       <ScrollArea type="auto">
-        <Table striped verticalSpacing="xs" aria-label={t('bulkActivation.tableLabel')}>
+        <Table striped verticalSpacing="xs" aria-label={t(source === 'file' ? 'bulkActivation.tableLabel' : 'bulkActivation.selectionLabel')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('bulkActivation.columns.row')}</Table.Th>
+              {source === 'file' && <Table.Th>{t('bulkActivation.columns.row')}</Table.Th>}
               <Table.Th>{t('bulkActivation.columns.mac')}</Table.Th>
               <Table.Th>{t('bulkActivation.columns.status')}</Table.Th>
               <Table.Th>{t('bulkActivation.columns.message')}</Table.Th>
@@ -52,7 +53,7 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
           <Table.Tbody>
             {shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((r) => (
               <Table.Tr key={r.row}>
-                <Table.Td>{formatNumber(r.row)}</Table.Td>
+                {source === 'file' && <Table.Td>{formatNumber(r.row)}</Table.Td>}
                 <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
                   {r.mac_address}
                 </Table.Td>
@@ -60,8 +61,11 @@ export function BulkResultsTable({ rows }: { rows: readonly BulkRowResult[] }) {
                   <StatusBadge color={r.status === 'ok' ? 'green' : 'red'}>{t(`bulkActivation.status.${r.status}`)}</StatusBadge>
                 </Table.Td>
                 <Table.Td style={{ minWidth: 180 }}>{r.message}</Table.Td>
-                <Table.Td>{r.apps.join(', ')}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{Object.hasOwn(PACKAGE_KEYS, r.package) ? t(PACKAGE_KEYS[r.package]!) : r.package}</Table.Td>
+                <Table.Td>
+                  <bdi>{r.apps.join(', ')}</bdi>
+                </Table.Td>
+                {/* A file's own value ("1-yr") keeps its order in a right-to-left table. */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{Object.hasOwn(PACKAGE_KEYS, r.package) ? t(PACKAGE_KEYS[r.package]!) : <bdi>{r.package}</bdi>}</Table.Td>
                 <Table.Td>{formatNumber(r.cost)}</Table.Td>
                 {showExpiry && <Table.Td style={{ whiteSpace: 'nowrap' }}>{expiryText(r)}</Table.Td>}
               </Table.Tr>

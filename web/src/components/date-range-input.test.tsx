@@ -1,17 +1,19 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '@panel/contract';
 import { changeLocale } from '../i18n';
+import { formatDate } from '../lib/format';
 import { renderWithProviders } from '../test-utils';
 import { DateRangeInput } from './date-range-input';
 
 afterEach(() => changeLocale('en'));
 
 describe('DateRangeInput', () => {
-  it('speaks the chosen language: Arabic month and day names, a week from Saturday, and the rule in Arabic', async () => {
+  it('speaks the chosen language: the days as the lists write them, Arabic month and day names, a week from Saturday, and the rule in Arabic', async () => {
     await changeLocale('ar');
     renderWithProviders(<DateRangeInput label="التواريخ" start="2026-03-10" end="2026-03-20" onChange={vi.fn()} />);
-    expect(screen.getByRole('button', { name: /^التواريخ/ })).toHaveTextContent('10 مارس 2026 – 20 مارس 2026');
-    expect(screen.getByText('لا يتجاوز الفرق بين البداية والنهاية 3 أشهر')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^التواريخ/ })).toHaveTextContent(`${formatDate('2026-03-10')} – ${formatDate('2026-03-20')}`);
+    expect(screen.getByText(`لا يتجاوز الفرق بين البداية والنهاية ${isolate('3')} أشهر`)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /^التواريخ/ }));
     expect(await screen.findByRole('button', { name: 'اختر شهرًا' })).toHaveTextContent('مارس 2026');
     // The week starts on Saturday.

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAGS, REPORT_MAX_MONTHS } from '@panel/contract';
 import { currentLocale } from '../i18n';
+import { dateInputFormat } from '../lib/format';
 import { PHONE_QUERY } from '../lib/phone';
 
 const ISO = 'YYYY-MM-DD';
@@ -57,7 +58,7 @@ export function DateRangeInput({ label, start, end, onChange, error, required, c
         description={t('dateRange.hint', { count: REPORT_MAX_MONTHS })}
         placeholder={t('dateRange.placeholder')}
         leftSection={<IconCalendar size={16} aria-hidden />}
-        valueFormat="D MMM YYYY"
+        valueFormat={dateInputFormat()}
         value={value}
         onChange={change}
         allowSingleDateInRange

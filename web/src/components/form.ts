@@ -21,13 +21,20 @@ export function useZodForm<Values extends Record<string, unknown>>(
 /** Whether a field message is a contract message key (translated when shown) rather than a server sentence. */
 export const isMessageKey = (message: string) => /^(validation|errors)\.[\w.]+$/.test(message);
 
+/**
+ * The specification's general 'All fields are required' (tickets, notifications) is said once for
+ * the form; under each empty field stands its own "The Title is required.".
+ */
+export const ALL_FIELDS_REQUIRED = 'validation.allFieldsRequired';
+export const fieldMessageKey = (key: string) => (key === ALL_FIELDS_REQUIRED ? 'validation.required' : key);
+
 export function useErrorText() {
   const { t } = useTranslation();
   return (message: unknown, field: string): string | undefined => {
     if (typeof message !== 'string' || message === '') return undefined;
     if (!isMessageKey(message)) return message;
     const label = t(`fields.${field}`, { defaultValue: field });
-    return t(message, { field: label, min: '', max: '' });
+    return t(fieldMessageKey(message), { field: label, min: '', max: '' });
   };
 }
 

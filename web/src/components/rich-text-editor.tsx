@@ -142,15 +142,16 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
   };
 
   const count = ticketTextLength(value);
+  const shownError = error ?? (count > maxLength ? t('richText.overLimit', { count: maxLength, amount: formatNumber(maxLength) }) : undefined);
   return (
     <Input.Wrapper
       label={label}
       required
-      error={error}
+      error={shownError}
       labelProps={{ id: labelId, onClick: () => editor.commands.focus() }}
       errorProps={{ id: errorId, role: 'alert' }}
     >
-      <MantineEditor editor={editor} labels={useEditorLabels()} mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+      <MantineEditor editor={editor} labels={useEditorLabels()} mt={4} style={shownError ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <MantineEditor.Toolbar>
           <MantineEditor.ControlsGroup>
             <MantineEditor.Bold />

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, type Locale } from '@panel/contract';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, LOCALE_STORAGE_KEY, RTL_LOCALES, isolate, type Locale } from '@panel/contract';
 import { retryOnce } from '../lib/retry-once';
 
 type Bundle = Record<string, unknown>;
@@ -49,6 +49,23 @@ export function currentLocale(): Locale {
 }
 
 export const isRtl = (locale: Locale) => RTL_LOCALES.includes(locale);
+
+/**
+ * A value inside a right-to-left sentence keeps its own direction only when isolated: unisolated,
+ * the file value "1-year" reads "year-1" and a MAC's or an e-mail's parts change places. Every
+ * interpolated value of a right-to-left text is wrapped in first-strong isolates (FSI … PDI), as the
+ * API's messages are (the contract's `isolate`), so no text has to remember it; left-to-right texts
+ * are left as they are. i18next hands every interpolated value to its formatter (`alwaysFormat`);
+ * the wrapper isolates what it answers.
+ */
+function isolateValuesInRtl() {
+  const interpolator = i18n.services.interpolator as unknown as { format(value: unknown, format: string | undefined, lng: string | undefined, options: object): unknown };
+  const format = interpolator.format.bind(interpolator);
+  interpolator.format = (value, name, lng, options) => {
+    const formatted = name ? format(value, name, lng, options) : value;
+    return lng && isRtl(lng as Locale) && (typeof formatted === 'string' || typeof formatted === 'number') ? isolate(String(formatted)) : formatted;
+  };
+}
 
 function applyDocumentDirection(locale: Locale) {
   document.documentElement.lang = locale;
@@ -104,12 +121,13 @@ export async function initI18n(locale: Locale = storedLocale()) {
       resources: {},
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
       partialBundledLanguages: true,
     });
     i18n.on('languageChanged', (lng) => applyDocumentDirection(lng as Locale));
     choosePluralsByLanguageTag();
+    isolateValuesInRtl();
   }
   await Promise.all([ensureLanguage(DEFAULT_LOCALE), ensureLanguage(locale)]);
   await i18n.changeLanguage(locale);

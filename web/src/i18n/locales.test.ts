@@ -36,8 +36,9 @@ describe.each(Object.entries(folders))('%s locale files', (_name, folder) => {
     expect(baseKeys(other.keys())).toEqual(baseKeys(english.keys()));
     for (const [key, text] of other) {
       const englishText = english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other')) ?? '';
-      // A plural form may spell its number out ("دقيقتين", two minutes): only `count` may be left out.
-      const without = (list: string[]) => list.filter((p) => !PLURAL_SUFFIX.test(key) || p !== 'count');
+      // A plural form may spell its number out ("دقيقتين", two minutes): only `count`, or `amount`
+      // (the count written for display), may be left out.
+      const without = (list: string[]) => list.filter((p) => !PLURAL_SUFFIX.test(key) || (p !== 'count' && p !== 'amount'));
       expect(without(placeholders(text)), `${locale}: ${key}`).toEqual(without(placeholders(englishText)));
       expect(text.trim(), `${locale}: ${key} is empty`).not.toBe('');
     }
@@ -97,7 +98,8 @@ describe('translate (the API texts)', () => {
   it('chooses the plural form of the language by count, Arabic with its six forms', () => {
     expect(translate('en', 'errors.roleInUse', { count: 1 })).toContain('assigned to 1 user and');
     expect(translate('en', 'errors.roleInUse', { count: 2 })).toContain('assigned to 2 users and');
-    const arabic = [0, 1, 2, 3, 11, 100].map((count) => translate('ar', 'errors.roleInUse', { count }));
+    // Without the isolates that keep each number in its place in the Arabic sentence.
+    const arabic = [0, 1, 2, 3, 11, 100].map((count) => translate('ar', 'errors.roleInUse', { count }).replace(/[\u2068\u2069]/g, ''));
     expect(arabic[0]).toContain('0 مستخدم.');
     expect(arabic[1]).toContain('مستخدم واحد');
     expect(arabic[2]).toContain('مستخدمَين');
@@ -112,5 +114,12 @@ describe('translate (the API texts)', () => {
   it('fills a sentence with two counts through nested texts', () => {
     expect(translate('en', 'errors.applicationInUseDevices', { count: 1, devices: 3 })).toMatch(/^This application is allowed to 1 reseller and has 3 registered devices,/);
     expect(translate('de', 'errors.applicationInUseDevices', { count: 2, devices: 1 })).toMatch(/^Diese Anwendung ist 2 Resellern erlaubt und hat 1 registriertes Gerät,/);
+    expect(translate('ar', 'errors.applicationInUseDevices', { count: 1, devices: 3 })).toContain('\u20683\u2069 أجهزة مسجلة');
+  });
+
+  it('isolates the values of an Arabic message, and only there', () => {
+    const params = { oneYear: '1-year', lifetime: 'lifetime' };
+    expect(translate('ar', 'bulk.row.packageInvalid', params)).toBe('يجب أن تكون الباقة \u20681-year\u2069 أو \u2068lifetime\u2069.');
+    expect(translate('en', 'bulk.row.packageInvalid', params)).toBe('The package must be 1-year or lifetime.');
   });
 });

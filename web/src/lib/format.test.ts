@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@panel/contract';
-import { formatDateTime, formatDaysFromNow, formatLogDate, formatMoney, formatNumber, formatUtcDateTime } from './format';
+import dayjs from 'dayjs';
+import { dateInputFormat, formatDate, formatDateTime, formatDaysFromNow, formatLogDate, formatMoney, formatNumber, formatUtcDateTime, isoDay } from './format';
 
 const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
 
@@ -11,11 +12,11 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date(2026, 11, 31, 23, 59), 'en')).toBe('12-31-2026 11:59 PM');
   });
 
-  it("writes each other language's own short date and time", () => {
+  it("writes each other language's own day order, a four-digit year and the time to the minute", () => {
     const date = new Date(2026, 10, 22, 13, 30);
-    expect(formatDateTime(date, 'de')).toBe('22.11.26, 13:30');
+    expect(formatDateTime(date, 'de')).toBe('22.11.2026, 13:30');
     expect(formatDateTime(date, 'br')).toBe('22/11/2026, 13:30');
-    expect(formatDateTime(date, 'esp')).toBe('22/11/26, 13:30');
+    expect(formatDateTime(date, 'esp')).toBe('22/11/2026, 13:30');
     // Arabic keeps its right-to-left marks around the slashes.
     expect(formatDateTime(date, 'ar').replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30\sم$/);
   });
@@ -23,6 +24,30 @@ describe('formatDateTime', () => {
   it('answers an empty text for no date or an invalid one', () => {
     expect(formatDateTime(null, 'en')).toBe('');
     expect(formatDateTime('not a date', 'de')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a day in the style of formatDateTime, without the time, in every language', () => {
+    const date = new Date(2026, 10, 22, 13, 30);
+    for (const locale of LOCALES) expect(formatDateTime(date, locale).startsWith(formatDate(date, locale)), locale).toBe(true);
+    expect(formatDate(date, 'en')).toBe('11-22-2026');
+    expect(formatDate(date, 'de')).toBe('22.11.2026');
+    expect(formatDate(date, 'br')).toBe('22/11/2026');
+    expect(formatDate(date, 'esp')).toBe('22/11/2026');
+    expect(formatDate(date, 'ar').replace(/\u200f/g, '')).toBe('22/11/2026');
+  });
+
+  it('reads a bare yyyy-mm-dd as that calendar day, whatever the time zone', () => {
+    expect(formatDate('2026-12-03', 'en')).toBe('12-03-2026');
+    expect(isoDay(new Date(2026, 11, 3, 23, 59))).toBe('2026-12-03');
+  });
+});
+
+describe('dateInputFormat', () => {
+  it("makes the date pickers show a day as formatDate writes it, in every language", () => {
+    const date = new Date(2026, 0, 5);
+    for (const locale of LOCALES) expect(dayjs(date).format(dateInputFormat(locale)), locale).toBe(formatDate(date, locale));
   });
 });
 

@@ -18,40 +18,75 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 function toDate(value: string | Date | null | undefined): Date | undefined {
   if (value === null || value === undefined || value === '') return undefined;
-  const date = value instanceof Date ? value : new Date(value);
+  // A bare yyyy-mm-dd is a calendar day: read on the local calendar, not as UTC midnight (the day before, west of Greenwich).
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const date = value instanceof Date ? value : day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Applications' and tickets' dates: in English the specification's MM-dd-yyyy hh:mm a
- * (business-panel.md §9), in other languages their own date and a minute-precise time.
+ * One style per language for every date on the screens. English keeps the specification's
+ * MM-dd-yyyy hh:mm a (business-panel.md §9, core-panel.md §9); the other languages write their
+ * own day order with a four-digit year and the same fields, so that a list, a popup and a date
+ * filter read alike. Only log dates (core-panel.md §9) add the seconds.
  */
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const MINUTE: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
+
+function englishDate(date: Date, utc: boolean) {
+  const [year, month, day] = utc ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+  return `${pad(month + 1)}-${pad(day)}-${year}`;
+}
+
+function englishDateTime(date: Date, utc: boolean) {
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${englishDate(date, utc)} ${pad(hour12)}:${pad(minutes)} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+const dateTimeFormat = (locale: Locale, utc: boolean) =>
+  cached(`dt:${locale}:${utc ? 'utc' : ''}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { ...MINUTE, ...(utc ? { timeZone: 'UTC' } : {}) }));
+
+/** A date and time to the minute: the style of every list, popup and detail. */
 export function formatDateTime(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);
   if (!date) return '';
-  if (locale === 'en') {
-    const hours = date.getHours();
-    const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-    return `${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${date.getFullYear()} ${pad(hour12)}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
-  }
-  return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'short', timeStyle: 'short' })).format(date);
+  return locale === 'en' ? englishDateTime(date, false) : dateTimeFormat(locale, false).format(date);
 }
 
 /** Tickets' dates (core-panel.md §9: ticket times are UTC): as `formatDateTime`, on the UTC clock. */
 export function formatUtcDateTime(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);
   if (!date) return '';
-  if (locale === 'en') {
-    const hours = date.getUTCHours();
-    const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-    return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()} ${pad(hour12)}:${pad(date.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
-  }
-  return cached(
-    `utc:${locale}`,
-    () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }),
-  ).format(date);
+  return locale === 'en' ? englishDateTime(date, true) : dateTimeFormat(locale, true).format(date);
+}
+
+const dayFormat = (locale: Locale) => cached(`d:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], DAY));
+
+/** A day without its time (expiry dates, report ranges), in the style of `formatDateTime`. */
+export function formatDate(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return locale === 'en' ? englishDate(date, false) : dayFormat(locale).format(date);
+}
+
+const DAYJS_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
+
+/** The dayjs pattern of `formatDate`, for the date pickers' `valueFormat`: a picked day reads as the lists write it. */
+export function dateInputFormat(locale: Locale = currentLocale()): string {
+  if (locale === 'en') return 'MM-DD-YYYY';
+  return dayFormat(locale)
+    .formatToParts(new Date(2026, 10, 22))
+    .map((part) => DAYJS_TOKENS[part.type] ?? `[${part.value}]`)
+    .join('');
+}
+
+/** A day as the API's yyyy-mm-dd, on the local calendar. */
+export function isoDay(value: Date): string {
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
 /** Log dates to the second (core-panel.md §9): in English en-US with a 12-hour clock, e.g. 1/5/2026, 12:07:09 AM. */
@@ -60,7 +95,8 @@ export function formatLogDate(value: string | Date | null | undefined, locale: L
   if (!date) return '';
   return cached(
     `log:${locale}`,
-    () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }),
+    () =>
+      new Intl.DateTimeFormat(INTL_LOCALES[locale], locale === 'en' ? { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' } : { ...MINUTE, second: '2-digit' }),
   ).format(date);
 }
 

@@ -197,7 +197,7 @@ describe('POST /api/check-device-status-multi-app', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.responseDataArray).toEqual({
       [apps[5]!]: { status: 'error', message: translate('en', 'activation.check.notAllowed'), expire_date: null },
-      [apps[1]!]: { status: 'error', message: 'Device not found in the selected application', expire_date: null },
+      [apps[1]!]: { status: 'error', message: 'Device not found in the selected application. Ask the customer to open the app on the device once, then try again.', expire_date: null },
       [hiddenApp]: { status: 'error', message: translate('en', 'activation.check.hidden'), expire_date: null },
       [apps[0]!]: expect.objectContaining({ status: 'trial' }),
     });

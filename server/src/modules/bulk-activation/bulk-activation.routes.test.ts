@@ -84,7 +84,7 @@ describe('POST /api/bulk-activations: reading the file', () => {
     const [a] = await registered(1, [0, 1]);
     const data = await dry(r.token, csv(['mac_address;apps;package;comment', `${a};${names[0]}|${names[1]};lifetime;a, b`]));
     expect(data.rows).toEqual([
-      { row: 2, mac_address: a, apps: [names[0], names[1]], package: 'lifetime', status: 'ok', message: en('bulk.row.ready'), cost: 4, expire_date: null },
+      { row: 2, mac_address: a, apps: [names[0], names[1]], package: 'lifetime', status: 'ok', message: `${names[0]}, ${names[1]} can be activated on ${a}.`, cost: 4, expire_date: null },
     ]);
     expect(data).toMatchObject({ dry_run: true, total_cost: 4, activated: 1, failed: 0, credit_point: 10 });
   });
@@ -94,9 +94,9 @@ describe('POST /api/bulk-activations: reading the file', () => {
     const [a, b, c] = await registered(3);
     const data = await dry(r.token, csv([HEADER, `${a},${names[0]},1-year,note,extra`, `${b},${names[0]},1-year,`, `${c},${names[0]},1-year,a 12" screen`]));
     expect(data.rows.map((row) => [row.status, row.message])).toEqual([
-      ['error', en('bulk.row.tooManyCells', { cells: 5 })],
-      ['ok', en('bulk.row.ready')],
-      ['ok', en('bulk.row.ready')],
+      ['error', 'This row has 5 cells: a row has at most 4 (mac_address, apps, package, comment). Put cells holding commas in quotes.'],
+      ['ok', `${names[0]} can be activated on ${b}.`],
+      ['ok', `${names[0]} can be activated on ${c}.`],
     ]);
   });
 
@@ -132,6 +132,21 @@ describe('POST /api/bulk-activations: reading the file', () => {
 });
 
 describe('POST /api/bulk-activations: rows', () => {
+  it('counts the rows of its message through plural forms: 1 row, 2 rows', async () => {
+    const r = await fundedReseller(10);
+    const [a, b] = await registered(2);
+    const message = async (lines: string[]) => (await send(r.token, csv([HEADER, ...lines]), { dryRun: 'true' })).json<BulkActivationAnswer>().msg;
+    expect(await message([`${a},${names[0]},1-year,`])).toBe('File checked: 1 row can be activated, 0 cannot.');
+    expect(await message([`${a},${names[0]},1-year,`, `${b},${names[0]},1-year,`])).toBe('File checked: 2 rows can be activated, 0 cannot.');
+  });
+
+  it('isolates the values it quotes in an Arabic message, so that "1-year" does not read "year-1"', async () => {
+    const r = await fundedReseller(10);
+    const [a] = await registered(1);
+    const data = await dry(r.token, csv([HEADER, `${a},${names[0]},2-years,`]), 'ar');
+    expect(data.rows[0]!.message).toBe('يجب أن تكون الباقة \u20681-year\u2069 أو \u2068lifetime\u2069.');
+  });
+
   it('checks every row as the multi-app activation does, and says why a row fails', async () => {
     const r = await createReseller(t, { applications: apps.slice(0, 3) });
     await recharge(t, admin, { email: r.email, points: 100 });
@@ -158,13 +173,13 @@ describe('POST /api/bulk-activations: rows', () => {
     ]);
     const data = await dry(r.token, file);
     expect(data.rows.map((row) => row.message)).toEqual([
-      en('bulk.row.ready'),
+      `${names[0]} can be activated on ${ok}.`,
       en('validation.macInvalid'),
       en('validation.macRequired'),
       en('bulk.row.appsMissing'),
       en('bulk.row.unknownApp', { app: 'Nope Player' }),
-      en('bulk.row.packageInvalid'),
-      en('bulk.row.packageInvalid'),
+      'The package must be 1-year or lifetime.',
+      'The package must be 1-year or lifetime.',
       en('bulk.row.tooManyApps', { max: 4 }),
       en('bulk.row.commentTooLong', { max: 255 }),
       `${names[0]}: ${en('activation.check.disabled')}`,
@@ -204,7 +219,7 @@ describe('POST /api/bulk-activations: rows', () => {
     const r = await fundedReseller(10);
     const [a] = await registered(1);
     const data = await dry(r.token, csv([HEADER, `${a},${names[0]},lifetime,`, `${a},${names[0]},1-year,`]));
-    expect(data.rows.map((row) => row.message)).toEqual([en('bulk.row.ready'), `${names[0]}: ${en('activation.check.lifeTime')}`]);
+    expect(data.rows.map((row) => row.message)).toEqual([`${names[0]} can be activated on ${a}.`, `${names[0]}: ${en('activation.check.lifeTime')}`]);
   });
 
   it('a real run charges each row in its own transaction; when the credit runs out the rest fail and nothing goes below zero', async () => {
@@ -232,7 +247,7 @@ describe('POST /api/bulk-activations: rows', () => {
     const first = await deviceRow(t, apps[0]!, macs[0]!);
     expect(first!.activated_by).toBe(r.id);
     expect(new Date(data.rows[0]!.expire_date!).getTime()).toBe(new Date(first!.expire_date).getTime());
-    expect(data.rows[0]!.message).toBe(en('bulk.row.activated', { date: data.rows[0]!.expire_date!.slice(0, 10) }));
+    expect(data.rows[0]!.message).toBe(`${names[0]} activated on ${macs[0]}.`);
     expect((await deviceRow(t, apps[0]!, macs[2]!))!.activated_by).toBeNull();
     const ledger = await rows<{ n: number }>(t, sql`select count(*)::int as n from credit_ledger where debitor_id = ${r.id} and creditor_id is null`);
     expect(ledger[0]!.n).toBe(2);

@@ -27,7 +27,7 @@ export const bulkActivationRoutes: FastifyPluginAsyncZod = async (app) => {
       const dryRun = request.body.dry_run;
       const data = await service.bulkActivations({ ctx, file: uploadedFile(request, 'file')?.buffer, dryRun, requestId });
       const key = dryRun ? 'bulk.checked' : 'bulk.done';
-      return { status: true as const, msg: translate(ctx.locale, key, { activated: data.activated, failed: data.failed }), data };
+      return { status: true as const, msg: translate(ctx.locale, key, { count: data.activated, failed: data.failed }), data };
     },
   );
 

@@ -3,6 +3,7 @@ import {
   activationCost,
   BLOCKING_MULTI_APP_STATUSES,
   BULK_APPS_SEPARATOR,
+  BULK_CSV_HEADER,
   BULK_PACKAGES,
   COMMENT_MAX_LENGTH,
   IDEMPOTENCY_HOURS,
@@ -36,7 +37,7 @@ function requestOf(ctx: Ctx, { row, cells }: FileRow, byName: Map<string, { id: 
   const packageText = packageCell.toLowerCase();
   const base = { row, mac: MAC_PATTERN.test(macCell) ? normaliseMac(macCell) : macCell, apps, packageText };
   const t = (key: string, params: Record<string, string | number> = {}) => translate(ctx.locale, key, params);
-  if (extra.length > 0) return refused(base, t('bulk.row.tooManyCells', { cells: cells.length }));
+  if (extra.length > 0) return refused(base, t('bulk.row.tooManyCells', { cells: cells.length, header: BULK_CSV_HEADER.join(', ') }));
   if (!MAC_PATTERN.test(macCell)) return refused(base, t(macCell === '' ? 'validation.macRequired' : 'validation.macInvalid'));
   if (names.length === 0) return refused(base, t('bulk.row.appsMissing'));
   if (names.length > MAX_ACTIVATION_APPS) return refused(base, t('bulk.row.tooManyApps', { max: MAX_ACTIVATION_APPS }));
@@ -44,7 +45,7 @@ function requestOf(ctx: Ctx, { row, cells }: FileRow, byName: Map<string, { id: 
   if (unknown !== undefined) return refused(base, t('bulk.row.unknownApp', { app: unknown }));
   // Own keys only: a cell reading `constructor` is no package.
   const pkg = Object.hasOwn(BULK_PACKAGES, packageText) ? BULK_PACKAGES[packageText] : undefined;
-  if (!pkg) return refused(base, t('bulk.row.packageInvalid'));
+  if (!pkg) return refused(base, t('bulk.row.packageInvalid', { oneYear: '1-year', lifetime: 'lifetime' }));
   if (commentCell.length > COMMENT_MAX_LENGTH || commentCell.includes('\u0000')) return refused(base, t('bulk.row.commentTooLong', { max: COMMENT_MAX_LENGTH }));
   return { ...base, appIds: known.map((app) => app!.id), pkg, comment: keptComment(ctx, commentCell) };
 }
@@ -109,7 +110,7 @@ async function dryRun(ctx: Ctx, bytes: Buffer | undefined): Promise<BulkActivati
     else {
       left -= cost;
       if (r.pkg === 'Lifetime') for (const id of r.appIds) lifetimeBefore.add(`${r.mac} ${id}`);
-      rows.push(rowResult(r, 'ok', translate(ctx.locale, 'bulk.row.ready'), cost));
+      rows.push(rowResult(r, 'ok', translate(ctx.locale, 'bulk.row.ready', { apps: r.apps.join(', '), mac: r.mac }), cost));
       continue;
     }
     rows.push(rowResult(r, 'error', message));
@@ -162,8 +163,8 @@ async function realRun(ctx: Ctx, bytes: Buffer | undefined, requestId: string | 
         chargeActivation(ctx, tx, { mac: r.mac, appIds: r.appIds, pkg: r.pkg, comment: r.comment, requestId: rowId, from: 'bulk-file' }, catalogue),
       );
       const soonest = charged.activated.map((a) => a.expire_date).sort()[0]!;
-      const message =
-        r.pkg === 'Lifetime' ? translate(ctx.locale, 'bulk.row.activatedLifetime') : translate(ctx.locale, 'bulk.row.activated', { date: soonest.slice(0, 10) });
+      // The expiry goes in its own field (and column), written in the reader's date style by the panel.
+      const message = translate(ctx.locale, r.pkg === 'Lifetime' ? 'bulk.row.activatedLifetime' : 'bulk.row.activated', { apps: r.apps.join(', '), mac: r.mac });
       rows.push(rowResult(r, 'ok', message, charged.cost, soonest));
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;

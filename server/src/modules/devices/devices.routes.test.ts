@@ -174,7 +174,7 @@ describe('POST /api/check-device-status', () => {
   });
 
   it('answers 404 C10404 for an unknown device or application', async () => {
-    expectError(await check(reseller.token, { macAddress: uniqueMac(), app_id: ibo }), 404, 'C10404', 'Device not found in the selected application');
+    expectError(await check(reseller.token, { macAddress: uniqueMac(), app_id: ibo }), 404, 'C10404', 'Device not found in the selected application. Ask the customer to open the app on the device once, then try again.');
     const device = await registerDevice(t, { appId: ibo });
     expectError(await check(reseller.token, { macAddress: device.mac_address, app_id: hush }), 404, 'C10404');
     expectError(await check(reseller.token, { macAddress: device.mac_address, app_id: 999_999 }), 404, 'C10404');
@@ -279,7 +279,7 @@ describe('POST /api/disable-device and POST /api/enable-device', () => {
     const auditCount = (await auditRows('device.disable')).length;
     expectError(await toggle('disable', reseller.token, { mac_address: mac, module: [ibo, bob] }), 409, 'DEVICE_ALREADY_DISABLED', 'Device is already disabled!');
     // HUSHPLAY has no device with this MAC.
-    expectError(await toggle('disable', reseller.token, { mac_address: mac, module: [ibo, hush] }), 404, 'C10404', 'Device not found in the selected application');
+    expectError(await toggle('disable', reseller.token, { mac_address: mac, module: [ibo, hush] }), 404, 'C10404', 'Device not found in the selected application. Ask the customer to open the app on the device once, then try again.');
     expectError(await toggle('enable', reseller.token, { mac_address: mac, module: [ibo, bob] }), 409, 'DEVICE_ALREADY_ENABLED', 'Device is already enabled!');
     expect(await devicesSnapshot()).toEqual(snapshot);
     expect(await auditRows('device.disable')).toHaveLength(auditCount);

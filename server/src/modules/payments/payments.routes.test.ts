@@ -143,7 +143,7 @@ describe('POST /api/purchase-package with the sandbox provider', () => {
     const orderId = await order(reseller.token, plan.id);
     const paid = await outcome(reseller.token, orderId, 'paid');
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toEqual({ status: true, msg: 'Payment received: 40 credit points were added to your balance.', data: { orderId, status: 'completed', credit_point: before + 40 } });
+    expect(paid.json()).toEqual({ status: true, msg: 'Payment received: your balance grew by 40 credit points.', data: { orderId, status: 'completed', credit_point: before + 40 } });
     expect(await balanceOf(t, reseller.id)).toBe(before + 40);
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'completed', transaction_id: expect.stringMatching(/^sandbox_[0-9a-f]{24}$/), ledger_id: expect.any(Number) });
@@ -171,10 +171,10 @@ describe('POST /api/purchase-package with the sandbox provider', () => {
 
   it("hides another reseller's order and answers 404 for an unknown one", async () => {
     const orderId = await order(reseller.token, plan.id);
-    expectError(await t.call({ method: 'GET', url: `/api/payments/sandbox/${orderId}`, token: other.token }), 404, 'NOT_FOUND', 'Order not found.');
+    expectError(await t.call({ method: 'GET', url: `/api/payments/sandbox/${orderId}`, token: other.token }), 404, 'NOT_FOUND', 'Order not found. This payment link is no longer valid: buy the package again from Payment plans.');
     expectError(await outcome(other.token, orderId, 'paid'), 404, 'NOT_FOUND');
     expectError(await outcome(reseller.token, crypto.randomUUID(), 'paid'), 404, 'NOT_FOUND');
-    expectFieldErrors(await outcome(reseller.token, 'not-an-order', 'paid'), { orderId: [translate('en', 'validation.invalid', { field: 'orderId' })] });
+    expectFieldErrors(await outcome(reseller.token, 'not-an-order', 'paid'), { orderId: ['Order not found. This payment link is no longer valid: buy the package again from Payment plans.'] });
     expectFieldErrors(await outcome(reseller.token, orderId, 'maybe'), { outcome: [translate('en', 'validation.invalid', { field: 'outcome' })] });
     expect((await orderRow(orderId))!.status).toBe('pending');
   });

@@ -122,7 +122,7 @@ export async function completeOrder(ctx: Ctx, orderId: string, transactionId: st
   });
   if (credited) {
     const { order, balance } = credited;
-    return { orderId, status: 'completed', credit_point: balance, msg: translate(ctx.locale, 'payments.orderPaid', { points: order.creditPoint }) };
+    return { orderId, status: 'completed', credit_point: balance, msg: translate(ctx.locale, 'payments.orderPaid', { count: order.creditPoint }) };
   }
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', { key: 'payments.orderNotFound' });

@@ -59,7 +59,8 @@ function toAnswer(row: NonNullable<PlayerDeviceRow>): PlayerDeviceAnswer['data']
 /** The device of a status or PIN call: 404 C10404 when unknown, 403 C10405 when the key is wrong. */
 async function deviceWithKey(ctx: Ctx, input: { app_id: number; mac_address: string; device_key: string }) {
   const row = await findPlayerDevice(ctx.db, input.app_id, input.mac_address);
-  if (!row) throw new AppError('C10404');
+  // The app itself asks here: the panel's next step for a reseller (open the app once) is no help to it.
+  if (!row) throw new AppError('C10404', { key: 'errors.deviceNotFoundForPlayer' });
   if (!deviceKeyMatches(row.deviceKey, input.device_key)) throw new AppError('C10405');
   return row;
 }

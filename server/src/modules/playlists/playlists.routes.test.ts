@@ -163,7 +163,7 @@ describe('POST /api/save-playlist', () => {
     const before = await allPlaylists();
     expectFieldErrors(await save(reseller.token, general(999_999, mac)), { app_id: ['Selected application not found.'] });
     expectFieldErrors(await save(reseller.token, general(999_999, mac), 'ar-EG'), { app_id: [translate('ar', 'devices.applicationNotFound')] });
-    expectError(await save(reseller.token, general(ibo, uniqueMac())), 404, 'C10404', 'Device not found in the selected application');
+    expectError(await save(reseller.token, general(ibo, uniqueMac())), 404, 'C10404', 'Device not found in the selected application. Ask the customer to open the app on the device once, then try again.');
     expectError(await save(reseller.token, general(bob, mac)), 404, 'C10404');
     expectError(await save(stranger.token, general(ibo, mac)), 403, 'C10403', "You don't have permission to reset this playlist");
     expectError(await save(sub.token, general(ibo, mac)), 403, 'C10403');

@@ -84,7 +84,7 @@ describe('the sandbox (SANDBOX_ENABLED=true)', () => {
     const before = await liveState(t, reseller.id);
     const res = await testCredit(reseller.token, '25');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: true, msg: '25 test credit points were added to your sandbox balance.', data: { credit_point: 25, added: 25 } });
+    expect(res.json()).toEqual({ status: true, msg: 'Test credit added: your sandbox balance grew by 25 credit points.', data: { credit_point: 25, added: 25 } });
     expect(await liveState(t, reseller.id)).toEqual(before);
     const [row] = await rows<{ tr_type: string; creditor_id: number }>(t, sql`select tr_type, creditor_id from sandbox.credit_ledger order by id desc limit 1`);
     expect(row).toEqual({ tr_type: 'Test Credit', creditor_id: reseller.id });

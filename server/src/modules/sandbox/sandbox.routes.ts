@@ -29,7 +29,7 @@ export const sandboxOnlyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = ctxOf(request);
       const data = await service.addTestCredit(ctx, request.body.credit_points);
-      return { status: true as const, msg: translate(ctx.locale, 'sandbox.testCreditAdded', { points: data.added }), data };
+      return { status: true as const, msg: translate(ctx.locale, 'sandbox.testCreditAdded', { count: data.added }), data };
     },
   );
 };

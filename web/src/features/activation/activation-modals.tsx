@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Tab
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
-import { formatLogDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
 
 /** What the person asked for, frozen when the status check answered. */
@@ -98,7 +98,7 @@ export function AppStatusModal({ request, checks, activatable, failure, loading,
                       <Text size="sm">{check?.message ?? t('activation.status.noAnswer')}</Text>
                       {check?.expire_date && check.status !== 'lifeTime' && (
                         <Text size="xs" c="dimmed">
-                          {t('activation.status.expires', { date: formatLogDate(check.expire_date) })}
+                          {t('activation.status.expires', { date: formatDate(check.expire_date) })}
                         </Text>
                       )}
                     </Table.Td>

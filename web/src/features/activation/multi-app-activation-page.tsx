@@ -20,7 +20,7 @@ import { useMacField } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
 import { toastError, toastSuccess } from '../../components/toast';
-import { formatLogDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { session } from '../../lib/session';
 import { activationFailure, type ActivationFailure } from './activation-errors';
 import { AppStatusModal, ConfirmActivationModal, type ActivationRequest } from './activation-modals';
@@ -300,7 +300,7 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
               <Table.Tr key={`${device.module}-${device.mac_address}`}>
                 <Table.Td>{device.module}</Table.Td>
                 <Table.Td dir="ltr">{device.mac_address}</Table.Td>
-                <Table.Td>{device.is_lifetime ? t('activation.lifetime') : formatLogDate(device.expire_date)}</Table.Td>
+                <Table.Td>{device.is_lifetime ? t('activation.lifetime') : formatDate(device.expire_date)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkActivationResult, BulkRowResult } from '@panel/contract';
+import { changeLocale } from '../../i18n';
+import { formatDate } from '../../lib/format';
 import { session } from '../../lib/session';
 import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { BulkActivationPage } from './bulk-activation-page';
@@ -12,7 +14,7 @@ const row = (n: number, overrides: Partial<BulkRowResult> = {}): BulkRowResult =
   apps: ['IBO Player'],
   package: '1-year',
   status: 'ok',
-  message: 'Can be activated.',
+  message: `IBO Player can be activated on 0a:00:00:00:00:0${n}.`,
   cost: 1,
   expire_date: null,
   ...overrides,
@@ -31,8 +33,8 @@ const activated: BulkActivationResult = {
   ...checked,
   dry_run: false,
   rows: [
-    row(1, { message: 'Activated until 2027-11-25.', expire_date: '2027-11-25T10:00:00.000Z' }),
-    row(2, { message: 'Activated until 2027-11-25.', expire_date: '2027-11-25T10:00:00.000Z' }),
+    row(1, { message: 'IBO Player activated on 0a:00:00:00:00:01.', expire_date: '2027-11-25T10:00:00.000Z' }),
+    row(2, { message: 'IBO Player activated on 0a:00:00:00:00:02.', expire_date: '2027-11-25T10:00:00.000Z' }),
     checked.rows[2]!,
   ],
   credit_point: 8,
@@ -86,7 +88,9 @@ describe('BulkActivationPage', () => {
     expect(sent[1]).toMatchObject({ dryRun: 'false' });
     expect(sent[1]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('button', { name: /Activate/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText('Activated until 2027-11-25.')).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getByText('IBO Player activated on 0a:00:00:00:00:01.')).toBeInTheDocument();
+    // The expiry in its own column, in the date style of the lists.
+    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText(formatDate('2027-11-25T10:00:00.000Z'))).toHaveLength(2);
   });
 
   it('shows only the rows with an error when asked', async () => {
@@ -117,5 +121,46 @@ describe('BulkActivationPage', () => {
     setup(() => answer({ ...checked, rows: [checked.rows[2]!], activated: 0, failed: 1, total_cost: 0 }));
     await dropFile();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Activate 0 devices' })).toBeDisabled());
+  });
+
+  describe('the summary counts rows and credit points in the words of the language', () => {
+    const result = (activated: number): BulkActivationResult => ({
+      dry_run: true,
+      rows: Array.from({ length: activated }, (_, n) => row(n)),
+      total_cost: activated,
+      activated,
+      failed: 0,
+      credit_point: 10,
+    });
+    const summary = async () => (await screen.findByRole('status')).textContent.replace(/[\u2068\u2069]/g, '');
+    afterEach(() => changeLocale('en'));
+
+    it.each([
+      [1, '1 row can be activated for 1 credit point; 0 cannot. Your balance: 10.'],
+      [2, '2 rows can be activated for 2 credit points; 0 cannot. Your balance: 10.'],
+    ])('uses the English form for %i', async (count, text) => {
+      setup(() => answer(result(count)));
+      await dropFile();
+      expect(await summary()).toBe(text);
+    });
+
+    it.each([
+      [1, 'يمكن تفعيل صف واحد مقابل نقطة رصيد واحدة؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+      [2, 'يمكن تفعيل صفين مقابل نقطتي رصيد؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+      [3, 'يمكن تفعيل 3 صفوف مقابل 3 نقاط رصيد؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+      [11, 'يمكن تفعيل 11 صفًا مقابل 11 نقطة رصيد؛ ولا يمكن تفعيل 0. رصيدك: 10.'],
+    ])('uses the Arabic form for %i', async (count, text) => {
+      await changeLocale('ar');
+      setup(() => answer(result(count)));
+      await dropFile();
+      expect(await summary()).toBe(text);
+    });
+
+    it('isolates each number of an Arabic summary, so that it keeps its place in the right-to-left sentence', async () => {
+      await changeLocale('ar');
+      setup(() => answer(result(3)));
+      await dropFile();
+      expect((await screen.findByRole('status')).textContent).toContain('\u20683\u2069 صفوف');
+    });
   });
 });

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core
 import { Dropzone, MIME_TYPES } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS, type BulkActivationResult } from '@panel/contract';
+import { BULK_CSV_HEADER, BULK_FILE_MAX_BYTES, BULK_MAX_ROWS, type BulkActivationResult } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
 import { useAllowedApplications } from '../../api/allowed-applications';
 import { FormHeading } from '../../components/form-heading';
@@ -79,6 +79,7 @@ export function BulkActivationPage() {
   const shown = done ?? checked?.result;
   const running = progress.data?.data;
   const percent = running && running.total > 0 ? (running.done / running.total) * 100 : 0;
+  const total = running?.total || (shown?.rows.length ?? 0);
 
   return (
     <Stack gap="md">
@@ -114,7 +115,7 @@ export function BulkActivationPage() {
                 <div>
                   <Text fw={500}>{t('bulkActivation.drop')}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('bulkActivation.dropHint', { max: formatNumber(BULK_MAX_ROWS) })}
+                    {t('bulkActivation.dropHint', { max: formatNumber(BULK_MAX_ROWS), header: BULK_CSV_HEADER.join(','), oneYear: '1-year', lifetime: 'lifetime' })}
                   </Text>
                 </div>
               </Group>
@@ -136,9 +137,9 @@ export function BulkActivationPage() {
             </Text>
             <Alert color={shown.failed === 0 ? 'green' : shown.activated === 0 ? 'red' : 'yellow'} role="status">
               {t(done ? 'bulkActivation.doneSummary' : 'bulkActivation.dryRunSummary', {
-                activated: formatNumber(shown.activated),
+                rows: t('bulkActivation.rowCount', { count: shown.activated, amount: formatNumber(shown.activated) }),
+                cost: t('bulkActivation.pointCount', { count: shown.total_cost, amount: formatNumber(shown.total_cost) }),
                 failed: formatNumber(shown.failed),
-                cost: formatNumber(shown.total_cost),
                 balance: formatNumber(shown.credit_point),
               })}
             </Alert>
@@ -146,7 +147,7 @@ export function BulkActivationPage() {
               <Stack gap={4}>
                 <Progress value={percent} animated aria-label={t('bulkActivation.progressLabel')} />
                 <Text size="sm" c="dimmed">
-                  {t('bulkActivation.progress', { done: formatNumber(running?.done ?? 0), total: formatNumber(running?.total || shown.rows.length) })}
+                  {t('bulkActivation.progress', { count: total, done: formatNumber(running?.done ?? 0), total: formatNumber(total) })}
                 </Text>
               </Stack>
             )}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconDownload, IconPencil, IconPlus, IconRefresh, IconRotate, IconToggleLeft, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   addMonths,
@@ -24,7 +23,7 @@ import { DateRangeInput } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatLogDate } from '../../lib/format';
+import { formatDateTime, isoDay } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
@@ -46,8 +45,8 @@ const isSortKey = (key: string): key is CodeSortKey => (CODE_SORT_KEYS as readon
  * `addMonths` back from the reader's today (as UTC days, as the server compares them), so the default range is
  * never refused as longer than 3 months at a month's end.
  */
-export function defaultCodeRange(today = dayjs()): { from: string; to: string } {
-  const to = today.format('YYYY-MM-DD');
+export function defaultCodeRange(today = new Date()): { from: string; to: string } {
+  const to = isoDay(today);
   const from = addMonths(new Date(`${to}T00:00:00.000Z`), -REPORT_MAX_MONTHS).toISOString().slice(0, 10);
   return { from, to };
 }
@@ -117,7 +116,7 @@ export function ActivationCodesPage() {
       code.device_info?.mac_address ?? '',
       expiry(code),
       t(`activationCodes.states.${codeDisplayState(code)}`),
-      formatLogDate(code.created_at),
+      formatDateTime(code.created_at),
     ]),
   ]);
 
@@ -255,7 +254,7 @@ export function ActivationCodesPage() {
       key: 'created_at',
       header: t('activationCodes.columns.createdAt'),
       sortable: true,
-      render: (code) => <Text size="sm">{formatLogDate(code.created_at)}</Text>,
+      render: (code) => <Text size="sm">{formatDateTime(code.created_at)}</Text>,
     },
     {
       key: 'actions',

@@ -2,7 +2,7 @@ import { ActionIcon, Button, CopyButton, Group, Modal, Text, Tooltip } from '@ma
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { codeDisplayState, LIFETIME_EXPIRY, type ActivationCode, type CodeDisplayState } from '@panel/contract';
-import { formatLogDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { StatusBadge } from '../../components/status-badge';
 
 const STATE_COLORS: Record<CodeDisplayState, string> = { expired: 'red', inactive: 'gray', active: 'green' };
@@ -18,7 +18,7 @@ export function CodeStateBadge({ code }: { code: ActivationCode }) {
 export function useCodeExpiry() {
   const { t } = useTranslation();
   return (code: ActivationCode) =>
-    code.type === 'lifetime' || code.expire_date === LIFETIME_EXPIRY ? t('activationCodes.lifetime') : formatLogDate(code.expire_date);
+    code.type === 'lifetime' || code.expire_date === LIFETIME_EXPIRY ? t('activationCodes.lifetime') : formatDate(code.expire_date);
 }
 
 /** Copies `value` to the clipboard; the button says so for a moment. */

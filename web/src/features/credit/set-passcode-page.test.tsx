@@ -42,7 +42,7 @@ describe('SetPasscodePage', () => {
     renderPage();
     await fill('12ab', '1234');
     expect(await screen.findByText('The passcode field must be a number.')).toBeInTheDocument();
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByText('Passcodes do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

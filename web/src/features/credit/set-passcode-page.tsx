@@ -1,7 +1,7 @@
 import { Box, Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { passcodeForm, type PasscodeForm } from '@panel/contract';
+import { setPasscodeForm, type PasscodeForm } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { queryClient, showError, showSuccess } from '../../app/query-client';
@@ -21,7 +21,7 @@ export function SetPasscodePage() {
   const errorText = useErrorText();
   const mutation = useSetPasscode();
   const logout = useLogout();
-  const form = useZodForm<PasscodeForm>(passcodeForm, { initialValues: { passcode: '', passcode_confirmation: '' } });
+  const form = useZodForm<PasscodeForm>(setPasscodeForm, { initialValues: { passcode: '', passcode_confirmation: '' } });
 
   const goOn = async () => {
     // The guard in front of /dashboard reads the profile's `hasPasscode`: a stale `false` would send

@@ -6,16 +6,13 @@ import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { DeviceStatusBadge } from '../../components/device-details';
+import { formatDate } from '../../lib/format';
 import { useToggleDevice, type ToggleMode } from './toggle-device';
 
 /** These two screens word their messages their own way (business-panel.md §5). */
 const toggleMessages = { moduleRequired: 'validation.moduleRequiredFirst', macInvalid: 'validation.macInvalidToggle' };
 
 /** The expiry as a date; a lifetime device never expires. */
-function expiryText(expireDate: string, lifetime: string): string {
-  return expireDate.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? lifetime : expireDate.slice(0, 10);
-}
-
 /**
  * Disable MAC and Enable MAC (business-panel.md §2, §5): a module, a MAC address and submit. The
  * module is asked for first ('Please select a module first'), then a well-formed MAC. The server's
@@ -101,7 +98,7 @@ export function DeviceToggleForm({ mode }: { mode: ToggleMode }) {
                   <Table.Tr key={`${device.module}-${device.mac_address}`}>
                     <Table.Td>{device.module}</Table.Td>
                     <Table.Td dir="ltr">{device.mac_address}</Table.Td>
-                    <Table.Td>{expiryText(device.expire_date, t('deviceToggle.lifetime'))}</Table.Td>
+                    <Table.Td>{device.expire_date.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? t('deviceToggle.lifetime') : formatDate(device.expire_date)}</Table.Td>
                     <Table.Td>
                       <DeviceStatusBadge active={device.status === 'active'}>
                         {t(device.status === 'active' ? 'deviceToggle.statuses.active' : 'deviceToggle.statuses.expired')}

@@ -30,10 +30,12 @@ describe('AddNotificationPage', () => {
     session.clear();
   });
 
-  it('asks for both fields: All fields are required', async () => {
+  it('asks for both fields: All fields are required once, and each empty field names itself', async () => {
     const fetchMock = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Add notification' }));
-    expect(await screen.findAllByText('All fields are required')).toHaveLength(2);
+    expect(await screen.findByText('All fields are required')).toBeInTheDocument();
+    expect(screen.getByText('The Title is required.')).toBeInTheDocument();
+    expect(screen.getByText('The Description is required.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -3,11 +3,12 @@ import { Alert, Anchor, Button, Card, Group, Stack, TextInput } from '@mantine/c
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { createNotificationBody, NOTIFICATION_TEXT_MAX_LENGTH } from '@panel/contract';
+import { createNotificationBody, NOTIFICATION_TEXT_MAX_LENGTH, NOTIFICATION_TITLE_MAX_LENGTH } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { FormHeading } from '../../components/form-heading';
-import { isMessageKey } from '../../components/form';
+import { ALL_FIELDS_REQUIRED, fieldMessageKey, isMessageKey } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { useCreateNotification } from './create-notification';
 import { RichTextEditor } from '../../components/rich-text-editor';
 
@@ -30,14 +31,17 @@ export function AddNotificationPage() {
   const [editorKey, setEditorKey] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
+  const [missing, setMissing] = useState(false);
+  const titleLimit = useTextLimit(title, NOTIFICATION_TITLE_MAX_LENGTH);
 
   const message = (key: string, field: Field) =>
-    isMessageKey(key) ? t(key, { field: t(`addNotification.fields.${field}`), max: field === 'title' ? 255 : '' }) : key;
+    isMessageKey(key) ? t(fieldMessageKey(key), { field: t(`addNotification.fields.${field}`), max: field === 'title' ? NOTIFICATION_TITLE_MAX_LENGTH : '' }) : key;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
     const parsed = createNotificationBody.safeParse({ title, description });
+    setMissing(!parsed.success && parsed.error.issues.some((issue) => issue.message === ALL_FIELDS_REQUIRED));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -74,13 +78,14 @@ export function AddNotificationPage() {
             <TextInput
               label={t('addNotification.fields.title')}
               required
-              maxLength={255}
               value={title}
               onChange={(event) => {
                 setTitle(event.currentTarget.value);
                 setErrors((e) => ({ ...e, title: undefined }));
               }}
-              error={errors.title}
+              description={titleLimit.description}
+              inputWrapperOrder={titleLimit.inputWrapperOrder}
+              error={errors.title ?? titleLimit.error}
             />
             <RichTextEditor
               key={editorKey}
@@ -94,6 +99,11 @@ export function AddNotificationPage() {
               }}
               error={errors.description}
             />
+            {missing && (
+              <Alert color="red" variant="light" role="alert">
+                {t(ALL_FIELDS_REQUIRED)}
+              </Alert>
+            )}
             {formError && (
               <Alert color="red" variant="light" role="alert">
                 {formError}

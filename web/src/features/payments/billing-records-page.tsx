@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError, toastWarning } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatLogDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { BillingStatusBadge } from './billing-status-badge';
 import { useExportBillingRecords } from './export-billing-records';
 import { useBillingRecords } from './get-billing-records';
@@ -83,7 +83,7 @@ export function BillingRecordsPage() {
       String(record.credit_point),
       t(`billing.statuses.${record.status}`),
       record.transaction_id ?? '',
-      formatLogDate(record.created_at),
+      formatDateTime(record.created_at),
     ]),
   ]);
 
@@ -133,7 +133,7 @@ export function BillingRecordsPage() {
           '—'
         ),
     },
-    { key: 'createdAt', header: t('billing.columns.createdAt'), render: (record) => <Text size="sm">{formatLogDate(record.created_at)}</Text> },
+    { key: 'createdAt', header: t('billing.columns.createdAt'), render: (record) => <Text size="sm">{formatDateTime(record.created_at)}</Text> },
   ];
 
   const answer = records.data;

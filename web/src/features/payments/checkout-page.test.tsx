@@ -24,7 +24,7 @@ function Balance() {
   return <p>balance {balance.data?.credit_point}</p>;
 }
 
-function setup({ status = 'pending', outcome }: { status?: BillingStatus; outcome?: (body: Record<string, unknown>) => Response } = {}) {
+function setup({ status = 'pending', outcome, order }: { status?: BillingStatus; outcome?: (body: Record<string, unknown>) => Response; order?: () => Response } = {}) {
   session.save('t0k3n', ['purchase-package'], false);
   let balance = 10;
   const fetchMock = stubFetch(async (url, init) => {
@@ -32,9 +32,10 @@ function setup({ status = 'pending', outcome }: { status?: BillingStatus; outcom
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       if (outcome) return outcome(body);
       balance = 1010;
-      return json(200, { status: true, msg: 'Payment received: 1000 credit points were added to your balance.', data: { orderId: ORDER, status: 'completed', credit_point: balance } });
+      return json(200, { status: true, msg: 'Payment received: your balance grew by 1000 credit points.', data: { orderId: ORDER, status: 'completed', credit_point: balance } });
     }
     if (url.pathname === ORDER_PATH) {
+      if (order) return order();
       return json(200, { status: true, msg: 'OK', data: { orderId: ORDER, plan_title: 'Gold', amount: '19.90', currency: 'EUR', credit_point: 1000, status } });
     }
     if (url.pathname === '/api/get-resellers/credit-points') return json(200, { status: true, msg: 'OK', credit_point: balance });
@@ -77,13 +78,20 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
+  it('says that the order was not found when the link holds no order id, not that "the given data was invalid"', async () => {
+    const notFound = 'Order not found. This payment link is no longer valid: buy the package again from Payment plans.';
+    setup({ order: () => json(422, { status: false, code: 'VALIDATION', statusCode: 422, msg: 'The given data was invalid.', message: 'The given data was invalid.', errors: { orderId: [notFound] } }) });
+    expect(await screen.findByText(notFound)).toBeInTheDocument();
+    expect(screen.queryByText('The given data was invalid.')).not.toBeInTheDocument();
+  });
+
   it("pays the order, then shows the billing records with the server's sentence", async () => {
     const { fetchMock, router } = setup();
     expect(await screen.findByText('balance 10')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
     expect(outcomes(fetchMock)).toEqual([{ outcome: 'paid' }]);
-    expect(toasts.success).toHaveBeenCalledWith('Payment received: 1000 credit points were added to your balance.');
+    expect(toasts.success).toHaveBeenCalledWith('Payment received: your balance grew by 1000 credit points.');
     expect(await screen.findByText('billing records')).toBeInTheDocument();
     // The top bar's balance is asked again: the paid points show at once.
     expect(await screen.findByText('balance 1010')).toBeInTheDocument();

@@ -18,6 +18,9 @@ type FallbackKey =
  * more, the screen's own text ('Failed to add payment plan', ...).
  */
 export function paymentFailureMessage(error: unknown, fallbackKey: FallbackKey): string {
+  // A refused field says more than the 422's general sentence (an unknown checkout id: the order was not found).
+  const field = error instanceof ApiError && error.status === 422 ? Object.values(error.errors)[0]?.[0] : undefined;
+  if (field) return field;
   if (error instanceof ApiError && error.message && error.code !== undefined && error.code !== 'INTERNAL') return error.message;
   return i18n.t(fallbackKey);
 }

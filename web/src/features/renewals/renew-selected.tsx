@@ -90,7 +90,7 @@ export function RenewSelected({ devices, onRenewed }: { devices: readonly Expiri
             { label: t('renewals.result.balance'), value: done.credit_point },
           ]}
         />
-        <BulkResultsTable rows={done.rows} />
+        <BulkResultsTable rows={done.rows} source="selection" />
         <Group justify="flex-end">
           <Button onClick={close}>{t('renewals.close')}</Button>
         </Group>
@@ -133,7 +133,7 @@ export function RenewSelected({ devices, onRenewed }: { devices: readonly Expiri
             {t('renewals.check.nothing')}
           </Alert>
         )}
-        <BulkResultsTable rows={dry.rows} />
+        <BulkResultsTable rows={dry.rows} source="selection" />
         {renew.isError && (
           <Alert color="red" variant="light" role="alert">
             {problem(renew.error, t('renewals.failed'))}

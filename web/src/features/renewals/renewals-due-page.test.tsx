@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COOKIE_PERMISSIONS, type BulkActivationResult, type ExpiringDevice } from '@panel/contract';
+import { COOKIE_PERMISSIONS, isolate, type BulkActivationResult, type ExpiringDevice } from '@panel/contract';
 import { changeLocale } from '../../i18n';
 import { allowedApplications, json, renderWithProviders, stubFetch, testQueryClient, type FetchMock } from '../../test-utils';
 import { RenewalsDuePage } from './renewals-due-page';
@@ -116,6 +116,10 @@ describe('RenewalsDuePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Renew for 1 year' });
     await within(dialog).findByText('Would be renewed.');
     expect(within(dialog).getByText('This device is disabled.')).toBeInTheDocument();
+    // Chosen from the list, the devices are no rows of a file: named by their MAC, never "Row 2".
+    const devices = within(dialog).getByRole('table', { name: 'Selected devices' });
+    expect(within(devices).queryByRole('columnheader', { name: 'Row' })).not.toBeInTheDocument();
+    expect(within(devices).getByRole('columnheader', { name: 'MAC address' })).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toEqual({
       dryRun: 'true',
@@ -185,8 +189,8 @@ describe('RenewalsDuePage', () => {
   it('reads in Arabic, with the counted days in their plural forms', async () => {
     await changeLocale('ar');
     setup([device(1)]);
-    expect(await screen.findByRole('table', { name: 'الأجهزة التي تنتهي خلال 30 يومًا' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['7 أيام', '30 يومًا', '90 يومًا', '365 يومًا']);
+    expect(await screen.findByRole('table', { name: `الأجهزة التي تنتهي خلال ${isolate('30')} يومًا` })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([`${isolate('7')} أيام`, `${isolate('30')} يومًا`, `${isolate('90')} يومًا`, `${isolate('365')} يومًا`]);
     expect(screen.getByRole('button', { name: 'تجديد المحدد لمدة سنة' })).toBeDisabled();
   });
 });

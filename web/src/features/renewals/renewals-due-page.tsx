@@ -5,7 +5,7 @@ import { EXPIRING_WITHIN_DAYS_DEFAULT, EXPIRING_WITHIN_DAYS_TABS, type ExpiringD
 import { AppName } from '../../components/app-name';
 import { DataTable, type Column } from '../../components/data-table';
 import { useListParams } from '../../components/use-list-params';
-import { formatDaysFromNow, formatLogDate } from '../../lib/format';
+import { formatDate, formatDaysFromNow } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useExpiringDevices } from './get-expiring-devices';
 import { RenewSelected } from './renew-selected';
@@ -50,7 +50,7 @@ function ExpiringDevicesList({ days }: { days: number }) {
             {formatDaysFromNow(row.expire_date)}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatLogDate(row.expire_date)}
+            {formatDate(row.expire_date)}
           </Text>
         </div>
       ),

@@ -24,7 +24,7 @@ describe('SandboxBanner and the test credit modal', () => {
       if (url.pathname === '/api/sandbox/test-credit') {
         const { credit_points } = JSON.parse(init!.body as string) as { credit_points: number };
         balance += credit_points;
-        return json(200, { status: true, msg: `${credit_points} test credit points were added to your sandbox balance.`, data: { credit_point: balance, added: credit_points } });
+        return json(200, { status: true, msg: `Test credit added: your sandbox balance grew by ${credit_points} credit points.`, data: { credit_point: balance, added: credit_points } });
       }
       if (url.pathname === '/api/sandbox/get-resellers/credit-points') return json(200, { status: true, msg: 'OK', credit_point: balance });
       return json(404, { status: false, code: 'ROUTE_NOT_FOUND', statusCode: 404, msg: 'no route', message: 'no route', errors: {} });
@@ -69,7 +69,7 @@ describe('SandboxBanner and the test credit modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add test credit' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sentBodies(fetchMock, '/api/sandbox/test-credit')).toEqual([{ credit_points: 50 }]);
-    expect(toasts.success).toHaveBeenCalledWith('50 test credit points were added to your sandbox balance.');
+    expect(toasts.success).toHaveBeenCalledWith('Test credit added: your sandbox balance grew by 50 credit points.');
     expect(await screen.findByText('balance 50')).toBeInTheDocument();
   });
 

@@ -34,18 +34,30 @@ describe('CreateTicketPage', () => {
     session.clear();
   });
 
-  it('asks for both fields: All fields are required', async () => {
+  it('asks for both fields: All fields are required once, and each empty field names itself', async () => {
     const { fetchMock } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
-    expect(await screen.findAllByText('All fields are required')).toHaveLength(2);
+    expect(await screen.findByText('All fields are required')).toBeInTheDocument();
+    expect(screen.getByText('The Title is required.')).toBeInTheDocument();
+    expect(screen.getByText('The Description is required.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Description/ })).toHaveAttribute('aria-invalid', 'true'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('keeps the title to 50 characters', () => {
-    setup();
-    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('maxlength', '50');
+  it('counts the title, and keeps a title past 50 characters whole with a message instead of cutting it', async () => {
+    const { fetchMock } = setup();
+    const title = screen.getByRole('textbox', { name: /Title/ });
+    fireEvent.change(title, { target: { value: 'a'.repeat(12) } });
+    expect(screen.getByText('12 / 50')).toBeInTheDocument();
+    fireEvent.change(title, { target: { value: 'b'.repeat(60) } });
+    expect(title).toHaveValue('b'.repeat(60));
+    expect(screen.getByText('60 / 50')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 50 characters.')).toBeInTheDocument();
+    descriptionEditor().commands.insertContent('Help');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('counts the description and refuses a change past 250 characters, keeping the text', async () => {
@@ -61,6 +73,19 @@ describe('CreateTicketPage', () => {
     expect(await screen.findByText('Character limit reached')).toBeInTheDocument();
     expect(editor.getText()).toBe('a'.repeat(249));
     expect(screen.getByText('249 / 250')).toBeInTheDocument();
+  });
+
+  it('says so when a paste of 319 characters into the description is refused', async () => {
+    // jsdom has no ClipboardEvent; ProseMirror only needs an event to carry the paste.
+    vi.stubGlobal('ClipboardEvent', class extends Event {});
+    setup();
+    const editor = descriptionEditor();
+    act(() => {
+      editor.view.pasteText('x'.repeat(319));
+    });
+    expect(await screen.findByText('Character limit reached')).toBeInTheDocument();
+    expect(editor.getText()).toBe('');
+    expect(screen.getByText('0 / 250')).toBeInTheDocument();
   });
 
   it('sends the title and the HTML as form data, then opens the list', async () => {

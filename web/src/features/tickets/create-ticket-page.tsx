@@ -6,9 +6,11 @@ import { useNavigate } from 'react-router';
 import { createTicketBody, TICKET_TEXT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
+import { ALL_FIELDS_REQUIRED, fieldMessageKey } from '../../components/form';
 import { FormHeading } from '../../components/form-heading';
 import { useCreateTicket } from './create-ticket';
 import { RichTextEditor } from '../../components/rich-text-editor';
+import { useTextLimit } from '../../components/text-limit';
 
 type Field = 'title' | 'description';
 type Errors = Partial<Record<Field, string>>;
@@ -27,14 +29,17 @@ export function CreateTicketPage() {
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
+  const [missing, setMissing] = useState(false);
+  const titleLimit = useTextLimit(title, TICKET_TITLE_MAX_LENGTH);
 
   const message = (key: string, field: Field) =>
-    t(key, { field: t(`supportTickets.fields.${field}`), max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '' });
+    t(fieldMessageKey(key), { field: t(`supportTickets.fields.${field}`), max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
     const parsed = createTicketBody.safeParse({ title, description });
+    setMissing(!parsed.success && parsed.error.issues.some((issue) => issue.message === ALL_FIELDS_REQUIRED));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -67,14 +72,14 @@ export function CreateTicketPage() {
             <TextInput
               label={t('supportTickets.fields.title')}
               required
-              maxLength={TICKET_TITLE_MAX_LENGTH}
               value={title}
               onChange={(event) => {
                 setTitle(event.currentTarget.value);
                 setErrors((e) => ({ ...e, title: undefined }));
               }}
-              description={t('supportTickets.create.titleHint', { max: TICKET_TITLE_MAX_LENGTH })}
-              error={errors.title}
+              description={titleLimit.description}
+              inputWrapperOrder={titleLimit.inputWrapperOrder}
+              error={errors.title ?? titleLimit.error}
             />
             <RichTextEditor
               maxLength={TICKET_TEXT_MAX_LENGTH}
@@ -87,6 +92,11 @@ export function CreateTicketPage() {
               onLimit={() => setErrors((e) => ({ ...e, description: t('validation.characterLimit') }))}
               error={errors.description}
             />
+            {missing && (
+              <Alert color="red" variant="light" role="alert">
+                {t(ALL_FIELDS_REQUIRED)}
+              </Alert>
+            )}
             {formError && (
               <Alert color="red" variant="light" role="alert">
                 {formError}

@@ -10,6 +10,7 @@ import { session } from '../../lib/session';
 import { useChangeTicketStatus } from './change-ticket-status';
 import { ticketActionError } from './ticket-errors';
 import { TicketDescription, TicketStatusBadge } from './ticket-parts';
+import { useTextLimit } from '../../components/text-limit';
 
 type Props = {
   ticket: Ticket | undefined;
@@ -121,6 +122,7 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
   const move = useChangeTicketStatus();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
+  const limit = useTextLimit(comment, TICKET_COMMENT_MAX_LENGTH);
   const texts =
     action === 'reopen'
       ? { label: t('supportTickets.reopen.comment'), submit: t('supportTickets.reopen.submit'), done: t('supportTickets.reopen.done') }
@@ -158,14 +160,15 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
           required
           rows={3}
           resize="vertical"
-          maxLength={TICKET_COMMENT_MAX_LENGTH}
           value={comment}
           dir="auto"
           onChange={(event) => {
             setComment(event.currentTarget.value);
             setError(undefined);
           }}
-          error={error}
+          description={limit.description}
+          inputWrapperOrder={limit.inputWrapperOrder}
+          error={error ?? limit.error}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={move.isPending} color={action === 'reopen' ? 'yellow.9' : 'violet'}>
