@@ -203,7 +203,7 @@ export function DataTable<Row>({
                   w={cards ? undefined : column.width}
                   ta={cards ? undefined : column.align}
                   aria-sort={ariaSort(column)}
-                  data-control={(column.sortable && onSortChange) || undefined}
+                  data-control={column.sortable && onSortChange ? '' : undefined}
                 >
                   {header(column)}
                 </Table.Th>
