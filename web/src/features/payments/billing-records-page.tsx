@@ -88,8 +88,8 @@ export function BillingRecordsPage() {
     ]),
   ]);
 
-  // At 1280 px every column fits without a wrapped id or a clipped date: ids are cut to one line
-  // (whole in their tooltip and copy button), plan titles to two.
+  // At 1280 px every column fits, none clipped: ids are cut to one line (whole in their tooltip
+  // and copy button), plan titles to two.
   const columns: Column<BillingRecord>[] = [
     {
       key: 'orderId',
@@ -103,7 +103,7 @@ export function BillingRecordsPage() {
       render: (record) => (
         <>
           <Text size="sm">{record.reseller_name}</Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" c="dimmed">
             {record.reseller_email}
           </Text>
         </>
@@ -113,7 +113,7 @@ export function BillingRecordsPage() {
       key: 'plan',
       header: t('billing.columns.plan'),
       render: (record) => (
-        <Text size="sm" lineClamp={2} miw={120} title={record.plan_title}>
+        <Text size="sm" lineClamp={2} miw={120} title={record.plan_title} dir="auto">
           {record.plan_title}
         </Text>
       ),
@@ -139,11 +139,7 @@ export function BillingRecordsPage() {
     {
       key: 'createdAt',
       header: t('billing.columns.createdAt'),
-      render: (record) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatLogDate(record.created_at)}
-        </Text>
-      ),
+      render: (record) => <Text size="sm">{formatLogDate(record.created_at)}</Text>,
     },
   ];
 
