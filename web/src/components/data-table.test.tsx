@@ -12,9 +12,8 @@ const columns: Column<Row>[] = [
 
 /** A phone's screen: every media query below 768 px matches (test-setup.ts answers no to all). */
 function onPhone() {
-  const desktop = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...desktop(query), matches: query.includes('max-width') });
-  return () => (window.matchMedia = desktop);
+  const desktop = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...desktop(query), matches: query.includes('max-width') }));
 }
 
 function setup(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
@@ -107,8 +106,7 @@ describe('DataTable', () => {
   });
 
   describe('on a phone', () => {
-    let restore: () => void;
-    afterEach(() => restore());
+    afterEach(() => vi.restoreAllMocks());
     const phoneColumns: Column<Row>[] = [
       { key: 'id', header: 'Order', card: 'id', render: (r) => `order-${r.id}` },
       { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
@@ -120,7 +118,7 @@ describe('DataTable', () => {
     ];
 
     it('shows each row as a card of labelled values, the lead value first and the id last', () => {
-      restore = onPhone();
+      onPhone();
       setup({ columns: phoneColumns, rows });
       const table = screen.getByRole('table', { name: 'People' });
       expect(table.closest('[data-cards]')).not.toBeNull();
@@ -133,7 +131,7 @@ describe('DataTable', () => {
     });
 
     it('keeps sorting, picking and paging on the cards', async () => {
-      restore = onPhone();
+      onPhone();
       const user = userEvent.setup();
       const onChange = vi.fn();
       const handlers = setup({
@@ -153,7 +151,7 @@ describe('DataTable', () => {
     });
 
     it('says so on a phone when there is nothing to show, or when the list failed', () => {
-      restore = onPhone();
+      onPhone();
       setup({ columns: phoneColumns, rows: [], total: 0 });
       expect(screen.getByText('No records found')).toBeInTheDocument();
       cleanup();

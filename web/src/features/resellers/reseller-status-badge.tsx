@@ -1,4 +1,3 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
 import { StatusBadge } from '../../components/status-badge';
