@@ -130,6 +130,17 @@ describe('DataTable', () => {
       expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Status', 'Name', 'Order']);
     });
 
+    it('heads a card with a control column, unlabelled, its header control left in sight', () => {
+      onPhone();
+      const control: Column<Row> = { key: 'pick', card: 'control', header: <input type="checkbox" aria-label="Pick the page" />, render: (r) => <input type="checkbox" aria-label={`Pick ${r.name}`} /> };
+      setup({ columns: [...phoneColumns, control], rows });
+      expect(screen.getAllByRole('checkbox', { name: 'Pick the page' })).toHaveLength(1);
+      expect(screen.getByRole('columnheader', { name: 'Pick the page' })).toHaveAttribute('data-control');
+      const [, first] = within(screen.getByRole('table', { name: 'People' })).getAllByRole('row');
+      expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent(/^$/);
+      expect(within(within(first!).getAllByRole('cell')[0]!).getByRole('checkbox')).toHaveAccessibleName('Pick Ada');
+    });
+
     it('keeps sorting, picking and paging on the cards', async () => {
       onPhone();
       const user = userEvent.setup();

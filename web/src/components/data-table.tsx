@@ -22,11 +22,14 @@ export type Column<Row> = {
   /**
    * Its place on a phone's card: `lead` lines come first (status, amount, expiry: what the reader
    * looks for), `id` lines last (order UUIDs, transaction ids); the others keep their order between.
+   * A `control` column (a row checkbox whose header is a control too) heads the card without a
+   * label, its header staying in sight above the cards.
    */
-  card?: 'lead' | 'id';
+  card?: 'control' | 'lead' | 'id';
 };
 
-const cardRank = (column: Column<never>) => (column.card === 'lead' ? 0 : column.card === 'id' ? 2 : 1);
+const CARD_RANKS = { control: 0, lead: 1, id: 3 } as const;
+const cardRank = (column: Column<never>) => (column.card ? CARD_RANKS[column.card] : 2);
 
 /**
  * Rows the reader can pick (a checkbox per row, and one for the whole page). The screen keeps what
@@ -159,7 +162,7 @@ export function DataTable<Row>({
           </Table.Td>
         )}
         {columns.map((column) =>
-          cards ? (
+          cards && column.card !== 'control' ? (
             <Table.Td key={column.key} className="data-table-line">
               {/* The header cell already names the value for assistive technology. */}
               <span className="data-table-label" aria-hidden>
@@ -203,7 +206,7 @@ export function DataTable<Row>({
                   w={cards ? undefined : column.width}
                   ta={cards ? undefined : column.align}
                   aria-sort={ariaSort(column)}
-                  data-control={column.sortable && onSortChange ? '' : undefined}
+                  data-control={(column.sortable && onSortChange) || column.card === 'control' ? '' : undefined}
                 >
                   {header(column)}
                 </Table.Th>

@@ -244,6 +244,7 @@ export function ResellerListPage() {
       ? [
           {
             key: 'select',
+            card: 'control' as const,
             width: 40,
             header: (
               <Checkbox
