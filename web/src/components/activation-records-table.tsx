@@ -45,6 +45,8 @@ type Props = {
   remarks?: (row: ActivationRecord) => ReactNode;
   /** Offers a module filter (the activated apps list). */
   moduleFilter?: boolean;
+  /** Whole-list actions above the filters (Export CSV), told when the unfiltered list is known to be empty. */
+  actions?: (empty: boolean) => ReactNode;
 };
 
 /** Newest first (core-panel.md §9). */
@@ -57,7 +59,7 @@ const isSortKey = (key: string): key is ActivationSortKey => (ACTIVATION_SORT_KE
  * range of at most 3 months with the end not before the start (checked here with the contract's
  * rule, so a wrong range is never sent), sortable columns and pages, all on the server.
  */
-export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: Props) {
+export function ActivationRecordsTable({ label, query, remarks, moduleFilter, actions }: Props) {
   const { t } = useTranslation();
   const list = useListParams({ sort: DEFAULT_SORT });
   const sort = list.sort ?? DEFAULT_SORT;
@@ -107,11 +109,12 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
     { key: 'reseller_email', header: t('activatedApps.columns.resellerEmail'), render: (row) => row.reseller_detail.email },
     {
       key: 'box_expiry_date',
+      card: 'lead',
       header: t('activatedApps.columns.expiry'),
       sortable: true,
       render: (row) => (row.is_lifetime ? t('activatedApps.lifetime') : formatDate(row.box_expiry_date)),
     },
-    { key: 'credit_point', header: t('activatedApps.columns.credit'), sortable: true, align: 'right', render: (row) => row.credit_point },
+    { key: 'credit_point', card: 'lead', header: t('activatedApps.columns.credit'), sortable: true, align: 'right', render: (row) => row.credit_point },
     ...(remarks ? [{ key: 'comment', header: t('activatedApps.columns.remarks'), render: remarks, width: 220 }] : []),
     { key: 'activated_from', header: t('activatedApps.columns.activatedFrom'), render: (row) => t(`activatedApps.sources.${row.activated_from}`, { defaultValue: row.activated_from }) },
     {
@@ -123,8 +126,10 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter }: 
   ];
 
   const page = records.data?.data;
+  const filtered = Boolean(list.keyword || range.startDate || range.endDate || moduleId);
   return (
     <Stack gap="sm">
+      {actions && <Group justify="flex-end">{actions(!filtered && page?.total === 0)}</Group>}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SegmentedControl
           aria-label={t('activatedApps.filters.searchType')}

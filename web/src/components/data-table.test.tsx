@@ -1,14 +1,20 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from './data-table';
 
-type Row = { id: number; name: string };
+type Row = { id: number; name: string; status?: string };
 const columns: Column<Row>[] = [
   { key: 'id', header: 'Id', render: (r) => r.id },
   { key: 'name', header: 'Name', render: (r) => r.name, sortable: true },
 ];
+
+/** A phone's screen: every media query below 768 px matches (test-setup.ts answers no to all). */
+function onPhone() {
+  const desktop = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...desktop(query), matches: query.includes('max-width') }));
+}
 
 function setup(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
   const handlers = { onPageChange: vi.fn(), onPageSizeChange: vi.fn(), onSortChange: vi.fn() };
@@ -97,5 +103,71 @@ describe('DataTable', () => {
   it('says so when there is nothing to show', () => {
     setup({ rows: [], total: 0 });
     expect(screen.getByText('No records found')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const phoneColumns: Column<Row>[] = [
+      { key: 'id', header: 'Order', card: 'id', render: (r) => `order-${r.id}` },
+      { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
+      { key: 'status', header: 'Status', card: 'lead', render: (r) => r.status },
+    ];
+    const rows = [
+      { id: 1, name: 'Ada', status: 'Completed' },
+      { id: 2, name: 'Grace', status: 'Pending' },
+    ];
+
+    it('shows each row as a card of labelled values, the lead value first and the id last', () => {
+      onPhone();
+      setup({ columns: phoneColumns, rows });
+      const table = screen.getByRole('table', { name: 'People' });
+      expect(table.closest('[data-cards]')).not.toBeNull();
+      const [, first] = within(table).getAllByRole('row');
+      const lines = within(first!).getAllByRole('cell').map((cell) => cell.textContent);
+      expect(lines).toEqual(['StatusCompleted', 'NameAda', 'Orderorder-1']);
+      // The visible labels are for the eye: a screen reader names each value by its header cell.
+      expect(within(first!).getByText('Status')).toHaveAttribute('aria-hidden', 'true');
+      expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Status', 'Name', 'Order']);
+    });
+
+    it('heads a card with a control column, unlabelled, its header control left in sight', () => {
+      onPhone();
+      const control: Column<Row> = { key: 'pick', card: 'control', header: <input type="checkbox" aria-label="Pick the page" />, render: (r) => <input type="checkbox" aria-label={`Pick ${r.name}`} /> };
+      setup({ columns: [...phoneColumns, control], rows });
+      expect(screen.getAllByRole('checkbox', { name: 'Pick the page' })).toHaveLength(1);
+      expect(screen.getByRole('columnheader', { name: 'Pick the page' })).toHaveAttribute('data-control');
+      const [, first] = within(screen.getByRole('table', { name: 'People' })).getAllByRole('row');
+      expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent(/^$/);
+      expect(within(within(first!).getAllByRole('cell')[0]!).getByRole('checkbox')).toHaveAccessibleName('Pick Ada');
+    });
+
+    it('keeps sorting, picking and paging on the cards', async () => {
+      onPhone();
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      const handlers = setup({
+        columns: phoneColumns,
+        rows,
+        sort: { key: 'name', direction: 'asc' },
+        selection: { isSelected: () => false, onChange, rowLabel: (r) => `Select ${r.name}` },
+      });
+      await user.click(screen.getByRole('button', { name: 'Name' }));
+      expect(handlers.onSortChange).toHaveBeenCalledWith({ key: 'name', direction: 'desc' });
+      await user.click(screen.getByRole('checkbox', { name: 'Select Grace' }));
+      expect(onChange).toHaveBeenLastCalledWith([rows[1]], true);
+      await user.click(screen.getByRole('checkbox', { name: 'Select every row of this page' }));
+      expect(onChange).toHaveBeenLastCalledWith(rows, true);
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      expect(handlers.onPageChange).toHaveBeenCalledWith(2);
+    });
+
+    it('says so on a phone when there is nothing to show, or when the list failed', () => {
+      onPhone();
+      setup({ columns: phoneColumns, rows: [], total: 0 });
+      expect(screen.getByText('No records found')).toBeInTheDocument();
+      cleanup();
+      setup({ columns: phoneColumns, rows: undefined, error: 'The list could not be loaded' });
+      expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded');
+    });
   });
 });

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Checkbox, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@panel/contract';
 import { formatNumber } from '../lib/format';
+import { PHONE_QUERY } from '../lib/phone';
+import './data-table.css';
 
 export type SortDirection = 'asc' | 'desc';
 export type Sort = { key: string; direction: SortDirection };
@@ -16,7 +19,17 @@ export type Column<Row> = {
   sortable?: boolean;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * Its place on a phone's card: `lead` lines come first (status, amount, expiry: what the reader
+   * looks for), `id` lines last (order UUIDs, transaction ids); the others keep their order between.
+   * A `control` column (a row checkbox whose header is a control too) heads the card without a
+   * label, its header staying in sight above the cards.
+   */
+  card?: 'control' | 'lead' | 'id';
 };
+
+const CARD_RANKS = { control: 0, lead: 1, id: 3 } as const;
+const cardRank = (column: Column<never>) => (column.card ? CARD_RANKS[column.card] : 2);
 
 /**
  * Rows the reader can pick (a checkbox per row, and one for the whole page). The screen keeps what
@@ -62,7 +75,7 @@ type Props<Row> = {
  */
 export function DataTable<Row>({
   label,
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   loading,
@@ -81,6 +94,9 @@ export function DataTable<Row>({
   selection,
 }: Props<Row>) {
   const { t } = useTranslation();
+  // Below 768 px each row is a card of "label: value" lines, so a phone never scrolls sideways.
+  const cards = useMediaQuery(PHONE_QUERY) ?? false;
+  const columns = cards ? [...allColumns].sort((a, b) => cardRank(a) - cardRank(b)) : allColumns;
   const pages = Math.max(1, lastPage ?? (total !== undefined ? Math.ceil(total / pageSize) : page));
   const list = rows ?? [];
   const columnCount = columns.length + (selection ? 1 : 0);
@@ -145,11 +161,21 @@ export function DataTable<Row>({
             />
           </Table.Td>
         )}
-        {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align}>
-            {column.render(row)}
-          </Table.Td>
-        ))}
+        {columns.map((column) =>
+          cards && column.card !== 'control' ? (
+            <Table.Td key={column.key} className="data-table-line">
+              {/* The header cell already names the value for assistive technology. */}
+              <span className="data-table-label" aria-hidden>
+                {column.header}
+              </span>
+              <div className="data-table-value">{column.render(row)}</div>
+            </Table.Td>
+          ) : (
+            <Table.Td key={column.key} ta={column.align}>
+              {column.render(row)}
+            </Table.Td>
+          ),
+        )}
       </Table.Tr>
     ));
   }
@@ -158,13 +184,13 @@ export function DataTable<Row>({
   const to = total ? Math.min(total, (page - 1) * pageSize + list.length) : 0;
 
   return (
-    <div>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+    <div className="data-table" data-cards={cards || undefined}>
+      <Table.ScrollContainer minWidth={cards ? 0 : 600}>
+        <Table striped={!cards} highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
           <Table.Thead>
             <Table.Tr>
               {selection && (
-                <Table.Th w={40}>
+                <Table.Th w={40} data-control>
                   <Checkbox
                     aria-label={t('table.selectPage')}
                     disabled={list.length === 0}
@@ -175,7 +201,13 @@ export function DataTable<Row>({
                 </Table.Th>
               )}
               {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width} ta={column.align} aria-sort={ariaSort(column)}>
+                <Table.Th
+                  key={column.key}
+                  w={cards ? undefined : column.width}
+                  ta={cards ? undefined : column.align}
+                  aria-sort={ariaSort(column)}
+                  data-control={(column.sortable && onSortChange) || column.card === 'control' ? '' : undefined}
+                >
                   {header(column)}
                 </Table.Th>
               ))}

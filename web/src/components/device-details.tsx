@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Badge, Divider, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { CheckDeviceAnswer } from '@panel/contract';
+import { StatusBadge } from './status-badge';
 
 export type DevicePlaylist = CheckDeviceAnswer['playlists'][number];
 
@@ -77,8 +78,8 @@ export function DeviceDetails<P>({ details, playlists, columns, texts }: Props<P
 /** The device's status as a green or red badge, in the screen's words. */
 export function DeviceStatusBadge({ active, children }: { active: boolean; children: ReactNode }) {
   return (
-    <Badge color={active ? 'green' : 'red'} variant="light">
+    <StatusBadge color={active ? 'green' : 'red'}>
       {children}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Group, Text, useDirection } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Group, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -53,12 +53,6 @@ export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
           <ActionIcon variant="subtle" aria-label={t('common.back')} onClick={() => void navigate(-1)}>
             <BackIcon size={20} />
           </ActionIcon>
-        )}
-        {/* On a phone the screen's name stays in sight here; its heading is the main content's h1. */}
-        {phone && (
-          <Text fw={700} lineClamp={1} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {route ? t(route.titleKey) : ''}
-          </Text>
         )}
       </Group>
       <Group gap={phone ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>

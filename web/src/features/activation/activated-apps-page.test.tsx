@@ -68,6 +68,12 @@ describe('ActivatedAppsPage', () => {
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
 
+  it('offers no Export CSV when no device was ever activated', async () => {
+    setup([]);
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
   it('picks a date range in which days over 3 months from the start cannot be chosen, and sends it', async () => {
     const { listRequests } = setup([record(1)]);
     await waitFor(() => expect(listRequests()).toHaveLength(1));

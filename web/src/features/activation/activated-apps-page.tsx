@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiError } from '../../api/client';
 import { ActivationRecordsTable } from '../../components/activation-records-table';
@@ -19,13 +19,18 @@ export function ActivatedAppsPage() {
   const canEdit = session.has('multi apps activation-remarks');
   const exportCsv = useExportDevices();
   return (
-    <Stack gap="sm">
-      <Group justify="flex-end">
+    <ActivationRecordsTable
+      label={t('nav.activatedApps')}
+      query={activatedAppsQuery}
+      moduleFilter
+      remarks={(row) => (canEdit ? <RemarkCell row={row} /> : <Text size="sm">{row.comment ?? ''}</Text>)}
+      actions={(empty) => (
         <Tooltip label={t('activatedApps.exportHint')} multiline w={300}>
           <Button
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={exportCsv.isPending}
+            disabled={empty}
             onClick={() =>
               exportCsv.mutate(undefined, {
                 // A refusal says why (the server's message); anything else is the generic failure.
@@ -37,13 +42,7 @@ export function ActivatedAppsPage() {
             {t('activatedApps.export')}
           </Button>
         </Tooltip>
-      </Group>
-      <ActivationRecordsTable
-        label={t('nav.activatedApps')}
-        query={activatedAppsQuery}
-        moduleFilter
-        remarks={(row) => (canEdit ? <RemarkCell row={row} /> : <Text size="sm">{row.comment ?? ''}</Text>)}
-      />
-    </Stack>
+      )}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
 import { formatDate } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
+import { StatusBadge } from '../../components/status-badge';
 
 /** What the person asked for, frozen when the status check answered. */
 export type ActivationRequest = {
@@ -87,9 +88,9 @@ export function AppStatusModal({ request, checks, activatable, failure, loading,
                     <Table.Td fw={600}>{app.name}</Table.Td>
                     <Table.Td>
                       {check ? (
-                        <Badge variant="light" color={STATUS_COLORS[check.status]}>
+                        <StatusBadge color={STATUS_COLORS[check.status]}>
                           {t(`activation.statuses.${check.status}`)}
-                        </Badge>
+                        </StatusBadge>
                       ) : (
                         '—'
                       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Application, ApplicationSortKey } from '@panel/contract';
@@ -17,6 +17,7 @@ import { applicationSaveMessage } from './application-errors';
 import { useDeleteApplication } from './delete-application';
 import { useApplications } from './get-applications';
 import { useSetApplicationVisibility } from './set-application-visibility';
+import { StatusBadge } from '../../components/status-badge';
 
 /** App list (business-panel.md §2; permission app-list, checked by the route guard): search, sort, page, delete. */
 export function AppListPage() {
@@ -91,16 +92,17 @@ export function AppListPage() {
     { key: 'app_phone', header: t('applications.columns.phone'), sortable: true, render: (a) => <Text size="sm">{a.app_phone ?? '—'}</Text> },
     {
       key: 'hidden',
+      card: 'lead',
       header: t('applications.columns.status'),
       render: (a) =>
         a.hidden ? (
-          <Badge color="gray" variant="light">
+          <StatusBadge color="gray">
             {t('applications.status.hidden')}
-          </Badge>
+          </StatusBadge>
         ) : (
-          <Badge color="green" variant="light">
+          <StatusBadge color="green">
             {t('applications.status.visible')}
-          </Badge>
+          </StatusBadge>
         ),
     },
     {

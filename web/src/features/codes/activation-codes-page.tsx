@@ -27,7 +27,8 @@ import { formatDateTime, isoDay } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
-import { CodeStateBadge, CodeValue, CopyValueButton, ErrorDialog, useCodeExpiry } from './code-parts';
+import { CopyValueButton } from '../../components/copy-value-button';
+import { CodeStateBadge, CodeValue, ErrorDialog, useCodeExpiry } from './code-parts';
 import { CreateCodesModal } from './create-codes-modal';
 import { useDeleteCode } from './delete-code';
 import { useExportCodes } from './export-codes';
@@ -248,8 +249,8 @@ export function ActivationCodesPage() {
           '—'
         ),
     },
-    { key: 'expire_date', header: t('activationCodes.columns.expires'), sortable: true, render: (code) => <Text size="sm">{expiry(code)}</Text> },
-    { key: 'status', header: t('activationCodes.columns.state'), sortable: true, render: (code) => <CodeStateBadge code={code} /> },
+    { key: 'expire_date', card: 'lead', header: t('activationCodes.columns.expires'), sortable: true, render: (code) => <Text size="sm">{expiry(code)}</Text> },
+    { key: 'status', card: 'lead', header: t('activationCodes.columns.state'), sortable: true, render: (code) => <CodeStateBadge code={code} /> },
     {
       key: 'created_at',
       header: t('activationCodes.columns.createdAt'),
@@ -322,6 +323,7 @@ export function ActivationCodesPage() {
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={exportCsv.isPending}
+            disabled={answer?.meta.total === 0}
             onClick={() =>
               exportCsv.mutate(filters, {
                 onSuccess: (count) => showSuccess(t('activationCodes.list.exported', { count })),

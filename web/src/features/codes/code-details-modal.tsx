@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActivationCode } from '@panel/contract';
 import { DeviceDetails } from '../../components/device-details';
 import { formatDateTime } from '../../lib/format';
-import { CodeStateBadge, CodeValue, CopyValueButton, useCodeExpiry } from './code-parts';
+import { CopyValueButton } from '../../components/copy-value-button';
+import { CodeStateBadge, CodeValue, useCodeExpiry } from './code-parts';
 
 /** The code-details popup (business-panel.md §2): every field of the code, its device and its playlists. */
 export function CodeDetailsModal({ code, onClose }: { code: ActivationCode | undefined; onClose: () => void }) {

@@ -1,5 +1,4 @@
-import { ActionIcon, Button, CopyButton, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { codeDisplayState, LIFETIME_EXPIRY, type ActivationCode, type CodeDisplayState } from '@panel/contract';
 import { formatDate } from '../../lib/format';
@@ -19,22 +18,6 @@ export function useCodeExpiry() {
   const { t } = useTranslation();
   return (code: ActivationCode) =>
     code.type === 'lifetime' || code.expire_date === LIFETIME_EXPIRY ? t('activationCodes.lifetime') : formatDate(code.expire_date);
-}
-
-/** Copies `value` to the clipboard; the button says so for a moment. */
-export function CopyValueButton({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('activationCodes.copied') : label} withArrow position="top">
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label}>
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
 }
 
 /** A code value as the panel shows it: digits in a fixed-width font, always left to right. */

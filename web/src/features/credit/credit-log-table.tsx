@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_TR_TYPES, type CreditLogEntry, type CreditTrType } from '@panel/contract';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
@@ -6,6 +6,7 @@ import { SearchInput } from '../../components/search-input';
 import { useListParams } from '../../components/use-list-params';
 import { formatLogDate } from '../../lib/format';
 import { useCreditTransactionLogs, type CreditLogsParams } from './get-credit-transaction-logs';
+import { StatusBadge } from '../../components/status-badge';
 
 /** The log's default order (core-panel.md §9): newest first. */
 const DEFAULT_SORT: Sort = { key: 'created_at', direction: 'desc' };
@@ -44,15 +45,16 @@ export function CreditLogTable({ types, label }: { types: readonly CreditTrType[
   const columns: Column<CreditLogEntry>[] = [
     {
       key: 'tr_type',
+      card: 'lead',
       header: t('credit.logs.type'),
       sortable: true,
       render: (row) => (
-        <Badge variant="light" color={TR_TYPE_COLORS[row.tr_type] ?? 'gray'}>
+        <StatusBadge color={TR_TYPE_COLORS[row.tr_type] ?? 'gray'}>
           {TR_TYPE_KEYS[row.tr_type] ? t(TR_TYPE_KEYS[row.tr_type]!) : row.tr_type}
-        </Badge>
+        </StatusBadge>
       ),
     },
-    { key: 'credit_point', header: t('credit.logs.points'), sortable: true, align: 'right', render: (row) => row.credit_point },
+    { key: 'credit_point', card: 'lead', header: t('credit.logs.points'), sortable: true, align: 'right', render: (row) => row.credit_point },
     { key: 'creditor', header: t('credit.logs.creditor'), render: (row) => email(row.creditor_detail) },
     { key: 'debitor', header: t('credit.logs.debitor'), render: (row) => email(row.debitor_detail) },
     { key: 'creator', header: t('credit.logs.creator'), render: (row) => email(row.creator) },

@@ -4,6 +4,7 @@ import type { CheckDeviceAnswer } from '@panel/contract';
 import { AppName } from '../../components/app-name';
 import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { StatusBadge } from '../../components/status-badge';
 
 /** What the modal shows: the device, or that there is none. */
 export type CheckResult = { kind: 'found'; answer: CheckDeviceAnswer } | { kind: 'notFound' };
@@ -47,9 +48,9 @@ function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
             <Group gap={6}>
               <DeviceStatusBadge active={device.status === 'active'}>{t(`checkMac.status.${device.status}`)}</DeviceStatusBadge>
               {device.disabled && (
-                <Badge color="gray" variant="light">
+                <StatusBadge color="gray">
                   {t('checkMac.status.disabled')}
-                </Badge>
+                </StatusBadge>
               )}
             </Group>
           ),

@@ -44,6 +44,7 @@ export function NotificationListPage() {
     },
     {
       key: 'status',
+      card: 'lead',
       header: t('notificationList.columns.status'),
       render: (row) => {
         const look = statusLook(row.status);

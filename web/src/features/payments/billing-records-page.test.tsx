@@ -106,6 +106,12 @@ describe('BillingRecordsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch billing records');
   });
 
+  it('offers no Export CSV while the search finds no order', async () => {
+    setup(() => json(200, page([])));
+    expect(await screen.findByText('No billing records found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
   it('thanks the buyer back from the card provider, then drops the parameter', async () => {
     const { router } = setup(() => json(200, page([])), '/billing?payment=success');
     await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(1));

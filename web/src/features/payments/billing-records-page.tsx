@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { BILLING_PAGE_SIZES, type BillingRecord } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { DataTable, type Column } from '../../components/data-table';
+import { LongId } from '../../components/long-id';
 import { SearchInput } from '../../components/search-input';
 import { toastError, toastWarning } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
@@ -87,15 +88,14 @@ export function BillingRecordsPage() {
     ]),
   ]);
 
+  // At 1280 px every column fits, none clipped: ids are cut to one line (whole in their tooltip
+  // and copy button), plan titles to two.
   const columns: Column<BillingRecord>[] = [
     {
       key: 'orderId',
       header: t('billing.columns.order'),
-      render: (record) => (
-        <Text size="xs" ff="monospace" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-          {record.orderId}
-        </Text>
-      ),
+      card: 'id',
+      render: (record) => <LongId value={record.orderId} copyLabel={t('billing.copyOrder')} maw={90} />,
     },
     {
       key: 'reseller',
@@ -109,10 +109,19 @@ export function BillingRecordsPage() {
         </>
       ),
     },
-    { key: 'plan', header: t('billing.columns.plan'), render: (record) => <Text size="sm">{record.plan_title}</Text> },
+    {
+      key: 'plan',
+      header: t('billing.columns.plan'),
+      render: (record) => (
+        <Text size="sm" lineClamp={2} miw={120} title={record.plan_title} dir="auto">
+          {record.plan_title}
+        </Text>
+      ),
+    },
     {
       key: 'amount',
       header: t('billing.columns.amount'),
+      card: 'lead',
       render: (record) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatMoney(record.amount, record.currency)}
@@ -120,20 +129,18 @@ export function BillingRecordsPage() {
       ),
     },
     { key: 'creditPoints', header: t('billing.columns.creditPoints'), render: (record) => <Text size="sm">{formatNumber(record.credit_point)}</Text> },
-    { key: 'status', header: t('billing.columns.status'), render: (record) => <BillingStatusBadge status={record.status} /> },
+    { key: 'status', header: t('billing.columns.status'), card: 'lead', render: (record) => <BillingStatusBadge status={record.status} /> },
     {
       key: 'transactionId',
       header: t('billing.columns.transactionId'),
-      render: (record) =>
-        record.transaction_id ? (
-          <Text size="xs" ff="monospace" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
-            {record.transaction_id}
-          </Text>
-        ) : (
-          '—'
-        ),
+      card: 'id',
+      render: (record) => (record.transaction_id ? <LongId value={record.transaction_id} copyLabel={t('billing.copyTransaction')} /> : '—'),
     },
-    { key: 'createdAt', header: t('billing.columns.createdAt'), render: (record) => <Text size="sm">{formatDateTime(record.created_at)}</Text> },
+    {
+      key: 'createdAt',
+      header: t('billing.columns.createdAt'),
+      render: (record) => <Text size="sm">{formatDateTime(record.created_at)}</Text>,
+    },
   ];
 
   const answer = records.data;
@@ -145,6 +152,8 @@ export function BillingRecordsPage() {
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
           loading={exportCsv.isPending}
+          // An empty search has nothing to export.
+          disabled={answer?.meta.total === 0}
           onClick={() =>
             exportCsv.mutate(
               { search_title: list.keyword },

@@ -44,12 +44,13 @@ function ExpiringDevicesList({ days }: { days: number }) {
     {
       key: 'expire_date',
       header: t('renewals.columns.expiry'),
+      card: 'lead',
       render: (row) => (
         <div>
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {formatDaysFromNow(row.expire_date)}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDate(row.expire_date)}
           </Text>
         </div>
@@ -112,9 +113,10 @@ export function RenewalsDuePage() {
         {t('renewals.intro')}
       </Text>
       <Tabs value={String(days)} onChange={(value) => value && setDays(Number(value))}>
-        <Tabs.List aria-label={t('renewals.tabsLabel')}>
+        {/* One row of tabs on a phone too: narrower tabs, and a row that scrolls rather than wraps. */}
+        <Tabs.List aria-label={t('renewals.tabsLabel')} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {EXPIRING_WITHIN_DAYS_TABS.map((d) => (
-            <Tabs.Tab key={d} value={String(d)}>
+            <Tabs.Tab key={d} value={String(d)} px={{ base: 'xs', sm: 'md' }} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {t('renewals.tab', { count: d })}
             </Tabs.Tab>
           ))}

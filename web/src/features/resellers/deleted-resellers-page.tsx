@@ -46,6 +46,7 @@ export function DeletedResellersPage() {
     { key: 'email', header: t('resellerList.columns.email'), sortable: true, render: (r) => <Text size="sm">{r.email}</Text> },
     {
       key: 'credit_point',
+      card: 'lead',
       header: t('resellerList.columns.creditPoint'),
       sortable: true,
       align: 'right',
@@ -53,7 +54,7 @@ export function DeletedResellersPage() {
     },
     { key: 'role', header: t('resellerList.columns.role'), render: (r) => <Text size="sm">{r.role_name}</Text> },
     { key: 'parent', header: t('resellerList.columns.parentEmail'), render: (r) => <Text size="sm">{r.parent_reseller?.email ?? '—'}</Text> },
-    { key: 'status', header: t('resellerList.columns.status'), sortable: true, render: (r) => <ResellerStatusBadge reseller={r} /> },
+    { key: 'status', card: 'lead', header: t('resellerList.columns.status'), sortable: true, render: (r) => <ResellerStatusBadge reseller={r} /> },
     ...(canLoginIp
       ? [{ key: 'login_ip', header: t('resellerList.columns.loginIp'), render: (r: ResellerRow) => <Text size="sm">{r.login_ip ?? '—'}</Text> }]
       : []),

@@ -244,6 +244,7 @@ export function ResellerListPage() {
       ? [
           {
             key: 'select',
+            card: 'control' as const,
             width: 40,
             header: (
               <Checkbox
@@ -267,6 +268,7 @@ export function ResellerListPage() {
     { key: 'email', header: t('resellerList.columns.email'), sortable: true, render: (r) => <Text size="sm">{r.email}</Text> },
     {
       key: 'credit_point',
+      card: 'lead',
       header: t('resellerList.columns.creditPoint'),
       sortable: true,
       align: 'right',
@@ -278,7 +280,7 @@ export function ResellerListPage() {
       header: t('resellerList.columns.parentEmail'),
       render: (r) => <Text size="sm">{r.parent_reseller?.email ?? '—'}</Text>,
     },
-    { key: 'status', header: t('resellerList.columns.status'), sortable: true, render: (r) => <ResellerStatusBadge reseller={r} /> },
+    { key: 'status', card: 'lead', header: t('resellerList.columns.status'), sortable: true, render: (r) => <ResellerStatusBadge reseller={r} /> },
     ...(can.loginIp
       ? [{ key: 'login_ip', header: t('resellerList.columns.loginIp'), render: (r: ResellerRow) => <Text size="sm">{r.login_ip ?? '—'}</Text> }]
       : []),

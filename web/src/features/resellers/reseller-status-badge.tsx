@@ -1,24 +1,24 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
+import { StatusBadge } from '../../components/status-badge';
 
 /** Disabled by an admin outranks the account's own active/inactive status. */
 export function ResellerStatusBadge({ reseller }: { reseller: Pick<ResellerRow, 'status' | 'is_disable_by_admin'> }) {
   const { t } = useTranslation();
   if (reseller.is_disable_by_admin === 1) {
     return (
-      <Badge color="red" variant="light">
+      <StatusBadge color="red">
         {t('resellerList.status.disabled')}
-      </Badge>
+      </StatusBadge>
     );
   }
   return reseller.status === 1 ? (
-    <Badge color="green" variant="light">
+    <StatusBadge color="green">
       {t('resellerList.status.active')}
-    </Badge>
+    </StatusBadge>
   ) : (
-    <Badge color="gray" variant="light">
+    <StatusBadge color="gray">
       {t('resellerList.status.inactive')}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,7 +1,7 @@
 import { SUB_RESELLER_SEARCH_DEBOUNCE_MS } from '@panel/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Alert, Avatar, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBack, IconArrowsExchange, IconList, IconPencil, IconPlus, IconUserUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
@@ -19,6 +19,7 @@ import { usePromoteSubReseller } from './promote-sub-reseller';
 import { promoteFailure } from './reseller-form-errors';
 import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useResellerId } from '../../lib/use-reseller-id';
+import { StatusBadge } from '../../components/status-badge';
 
 /**
  * /sub-reseller-list/:resellerId (permission sub-reseller-list, else /403): a reseller's
@@ -63,6 +64,7 @@ export function SubResellerListPage() {
     { key: 'name', header: t('resellerForms.subList.columns.name'), render: (r) => <Text size="sm" fw={600}>{r.name}</Text> },
     {
       key: 'credit_point',
+      card: 'lead',
       header: t('resellerForms.subList.columns.creditPoint'),
       sortable: true,
       align: 'right',
@@ -101,20 +103,21 @@ export function SubResellerListPage() {
     { key: 'created_at', header: t('resellerForms.subList.columns.createdAt'), render: (r) => <Text size="sm">{formatDateTime(r.created_at)}</Text> },
     {
       key: 'status',
+      card: 'lead',
       header: t('resellerForms.subList.columns.status'),
       render: (r) =>
         r.is_disable_by_admin === 1 ? (
-          <Badge color="red" variant="light">
+          <StatusBadge color="red">
             {t('resellerForms.subList.disabled')}
-          </Badge>
+          </StatusBadge>
         ) : r.status === 1 ? (
-          <Badge color="green" variant="light">
+          <StatusBadge color="green">
             {t('resellerForms.subList.active')}
-          </Badge>
+          </StatusBadge>
         ) : (
-          <Badge color="gray" variant="light">
+          <StatusBadge color="gray">
             {t('resellerForms.subList.inactive')}
-          </Badge>
+          </StatusBadge>
         ),
     },
     {

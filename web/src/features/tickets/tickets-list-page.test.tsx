@@ -108,6 +108,14 @@ describe('TicketsListPage', () => {
     expect(await menuItems('Ticket 1')).toEqual(['View', 'Delete']);
   });
 
+  it('offers no Delete all when there is no ticket, but does while a search finds none', async () => {
+    setup([], ADMIN);
+    expect(await screen.findByText('No tickets found.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete all' })).toBeDisabled();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by title' }), { target: { value: 'printer' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete all' })).toBeEnabled(), { timeout: 2000 });
+  });
+
   it('withdraws a ticket, and says why a close failed', async () => {
     const fetchMock = setup([ticket(1, 'OPEN')], RESELLER, (url) => {
       if (url.pathname === '/api/withdraw-tickets/1/withdraw') return json(200, { status: true, msg: 'The ticket was withdrawn.', data: ticket(1, 'WITHDRAW') });

@@ -176,7 +176,7 @@ export function TicketsListPage() {
           },
         ]
       : []),
-    { key: 'status', header: t('supportTickets.columns.status'), render: (ticket) => <TicketStatusBadge status={ticket.status} /> },
+    { key: 'status', card: 'lead', header: t('supportTickets.columns.status'), render: (ticket) => <TicketStatusBadge status={ticket.status} /> },
     {
       key: 'created_at',
       header: t('supportTickets.columns.createdAt'),
@@ -203,7 +203,14 @@ export function TicketsListPage() {
         <SearchInput onSearch={list.setKeyword} label={t('supportTickets.list.search')} placeholder={t('supportTickets.list.searchPlaceholder')} w={280} />
         <Group gap="xs">
           {can.deleteAll && (
-            <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirm({ kind: 'deleteAll' })}>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              // Delete all ignores the search: only an unsearched empty list is known to hold no ticket.
+              disabled={!list.keyword && answer?.meta.total === 0}
+              onClick={() => setConfirm({ kind: 'deleteAll' })}
+            >
               {t('supportTickets.list.deleteAll')}
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@panel/contract';
@@ -15,6 +15,7 @@ import { useUpdateUserStatus } from './update-user-status';
 import { UserDrawer } from './user-drawer';
 import { userErrorMessage } from './users-roles-errors';
 import { roleName } from '../../lib/role-name';
+import { StatusBadge } from '../../components/status-badge';
 
 /** The staff users: searchable, paged, with the status switch and an edit/delete menu per row. */
 export function UsersSection() {
@@ -51,10 +52,11 @@ export function UsersSection() {
     {
       key: 'role',
       header: t('usersRoles.users.role'),
-      render: (u) => (u.roles[0] ? <Badge variant="light">{roleName(u.roles[0].name)}</Badge> : '—'),
+      render: (u) => (u.roles[0] ? <StatusBadge color="indigo">{roleName(u.roles[0].name)}</StatusBadge> : '—'),
     },
     {
       key: 'status',
+      card: 'lead',
       header: t('usersRoles.users.status'),
       render: (u) => {
         const pending = updateStatus.isPending && updateStatus.variables?.id === u.id;
