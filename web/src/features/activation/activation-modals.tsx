@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
+import { MoneySummary } from '../../components/money-summary';
 import { formatLogDate } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
 
@@ -185,9 +186,16 @@ export function ConfirmActivationModal({ request, cost, failure, loading, onConf
             </>
           )}
         </SimpleGrid>
-        <Paper withBorder p="sm" bg="var(--mantine-color-blue-light)">
-          <Text fw={600}>{t('activation.confirm.cost', { count: cost })}</Text>
-        </Paper>
+        <MoneySummary
+          move="activation"
+          recipient={
+            <>
+              <span dir="ltr">{request.macAddress}</span>
+              {` · ${request.apps.map((app) => app.name).join(', ')}`}
+            </>
+          }
+          points={cost}
+        />
         <FailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
