@@ -135,7 +135,7 @@ describe('MultiAppActivationPage', () => {
 
     fireEvent.click(within(status).getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm activation' });
-    expect(within(confirm).getByText('This activation costs 4 credit points.')).toBeInTheDocument();
+    expect(within(within(confirm).getByRole('group')).getByText('4 credit points')).toBeInTheDocument();
     expect(within(confirm).getByText('IBOPLAYER, IBOPRO')).toBeInTheDocument();
     expect(within(confirm).getByText('Lifetime')).toBeInTheDocument();
     const [priceQuestion] = bodies('/api/bulk-multi-app-activate');
@@ -176,7 +176,7 @@ describe('MultiAppActivationPage', () => {
     await fillForm(['ABEPLAYER'], '1 Year', 'AA:BB:CC:DD:EE:01');
     submit();
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('This activation costs 1 credit point.')).toBeInTheDocument();
+    expect(within(await screen.findByRole('group', { name: 'What happens' })).getByText('1 credit point')).toBeInTheDocument();
     expect(bodies('/api/bulk-multi-app-activate')[0]).toMatchObject({
       modules: ['ABEPLAYER'],
       requestData: { is_trial: 3, comment: null, app_ids: [4], isConfirmed: false },
