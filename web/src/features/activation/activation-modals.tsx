@@ -158,22 +158,10 @@ export function ConfirmActivationModal({ request, cost, failure, loading, onConf
       <Stack>
         <SimpleGrid cols={2} spacing="xs">
           <Text size="sm" c="dimmed">
-            {t('activation.confirm.macAddress')}
-          </Text>
-          <Text size="sm" fw={600} dir="ltr">
-            {request.macAddress}
-          </Text>
-          <Text size="sm" c="dimmed">
             {t('activation.confirm.package')}
           </Text>
           <Text size="sm" fw={600}>
             {t(`activation.packages.${request.pkg}`)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('activation.confirm.apps')}
-          </Text>
-          <Text size="sm" fw={600}>
-            {request.apps.map((app) => app.name).join(', ')}
           </Text>
           {request.comment.trim() && (
             <>
@@ -190,7 +178,9 @@ export function ConfirmActivationModal({ request, cost, failure, loading, onConf
           move="activation"
           recipient={
             <>
-              <span dir="ltr">{request.macAddress}</span>
+              <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {request.macAddress}
+              </span>
               {` · ${request.apps.map((app) => app.name).join(', ')}`}
             </>
           }

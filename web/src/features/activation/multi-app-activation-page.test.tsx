@@ -135,8 +135,9 @@ describe('MultiAppActivationPage', () => {
 
     fireEvent.click(within(status).getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm activation' });
-    expect(within(within(confirm).getByRole('group')).getByText('4 credit points')).toBeInTheDocument();
-    expect(within(confirm).getByText('IBOPLAYER, IBOPRO')).toBeInTheDocument();
+    const summary = within(confirm).getByRole('group', { name: 'What happens' });
+    expect(within(summary).getByText('4 credit points')).toBeInTheDocument();
+    expect(summary).toHaveTextContent(/AA:BB:CC:DD:EE:FF · IBOPLAYER, IBOPRO/);
     expect(within(confirm).getByText('Lifetime')).toBeInTheDocument();
     const [priceQuestion] = bodies('/api/bulk-multi-app-activate');
     expect(priceQuestion).toMatchObject({ requestData: { isConfirmed: false, app_ids: [1, 3] } });

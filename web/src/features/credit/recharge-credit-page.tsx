@@ -79,6 +79,7 @@ export function RechargeCreditPage() {
             placeholder={t('credit.recharge.creditPointsPlaceholder')}
             required
             inputMode="numeric"
+            dir="ltr"
             autoComplete="off"
             maxLength={10}
             value={amount}

@@ -169,6 +169,7 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
               required
               data-autofocus
               inputMode="numeric"
+              dir="ltr"
               autoComplete="off"
               maxLength={10}
               value={amount}
