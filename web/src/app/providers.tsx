@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager, useDirection } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ function Toasts() {
       <Notifications
         position={dir === 'rtl' ? 'top-left' : 'top-right'}
         className="toasts"
-        style={{ '--top-bar-height': `${TOP_BAR_HEIGHT}px` } as CSSProperties}
+        style={{ '--top-bar-height': `${TOP_BAR_HEIGHT}px` }}
       />
     </Suspense>
   );
