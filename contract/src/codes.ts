@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { dateField, dateRangeChecks } from './credit.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
-import { idLike, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField } from './fields.js';
+import { idLike, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField, wholeAmountField } from './fields.js';
 import { httpUrl, macAddressField, PLAYLIST_NAME_MAX_LENGTH } from './devices.js';
 import { ok } from './common.js';
 
@@ -112,10 +112,7 @@ export type CodeListAnswer = z.infer<typeof codeListAnswer>;
 /** POST /api/sendingcode. */
 export const createCodesBody = z.object({
   subscriptionType: z.enum(CODE_TYPES, 'validation.subscriptionType'),
-  codeCount: z.pipe(
-    z.union([z.number('validation.codeCount'), z.pipe(z.string('validation.codeCount').check(z.regex(/^\d{1,6}$/, 'validation.codeCount')), z.transform(Number))], 'validation.codeCount'),
-    z.int('validation.codeCount').check(z.minimum(1, 'validation.codeCount'), z.maximum(MAX_CODES_PER_REQUEST, 'validation.maxCodes')),
-  ),
+  codeCount: wholeAmountField(MAX_CODES_PER_REQUEST, 'validation.codeCount', 'validation.maxCodes'),
   resellerEmail: resellerEmailField,
 });
 export type CreateCodesBody = z.infer<typeof createCodesBody>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE } from './constants.js';
-import { bodyPageNumber, bodyPageSize, defaultedField, emailField, idLike, keywordField, moduleTypeField, optionalField, passcodeField, sortTypeField } from './fields.js';
+import { bodyPageNumber, bodyPageSize, defaultedField, emailField, idLike, keywordField, moduleTypeField, optionalField, passcodeField, sortTypeField, wholeAmountField } from './fields.js';
 import { ok } from './common.js';
 
 /** The largest number of points one move carries: far above any real top-up, far below JavaScript's safe integers. */
@@ -96,19 +96,14 @@ const base64Of = <T extends z.ZodMiniType<unknown, string>>(inner: T) =>
     inner,
   );
 
-const wholePoints = z.int('validation.creditPoint').check(
-  z.minimum(1, 'validation.creditPoint'),
-  z.maximum(MAX_CREDIT_MOVE, 'validation.creditPointMax'),
-);
-const digitsOnly = z.pipe(z.string().check(z.regex(/^\d{1,10}$/, 'validation.creditPoint')), z.transform(Number));
-
 /** Whole points, at least 1: a number, or digits only as the recharge form's amount field sends them. */
-export const creditPointField = z.pipe(z.union([z.number('validation.creditPoint'), digitsOnly]), wholePoints);
+export const creditPointField = wholeAmountField(MAX_CREDIT_MOVE, 'validation.creditPoint', 'validation.creditPointMax');
 
 /** POST /api/admin-recharge-credit: every field base64-encoded UTF-8. */
 export const rechargeBody = z.object({
   resellerEmail: base64Of(emailField),
-  creditPoint: base64Of(z.pipe(digitsOnly, wholePoints)),
+  // Decoded, the amount is text: the field's digits branch judges it.
+  creditPoint: base64Of(creditPointField as z.ZodMiniType<number, string>),
   creditSharePasscode: base64Of(passcodeField),
 });
 export type RechargeBody = z.infer<typeof rechargeBody>;

@@ -137,6 +137,17 @@ export const idLikeField = (message?: string) =>
   );
 export const idLike = idLikeField();
 
+/**
+ * An amount of credit points or of things bought with them (a credit move, test credit, a batch
+ * of codes): a whole number from 1 to `max`, as a number or its digits. A negative, zero or
+ * fractional amount is refused with `message`, never turned into another amount.
+ */
+export const wholeAmountField = (max: number, message: string, maxMessage = message) =>
+  z.pipe(
+    z.union([z.number(message), z.pipe(z.string(message).check(z.regex(/^\d{1,15}$/, message)), z.transform(Number))], message),
+    z.int(message).check(z.minimum(1, message), z.maximum(max, maxMessage)),
+  );
+
 /** A page number in a JSON body (number or digits). */
 export const bodyPageNumber = z.pipe(
   z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,7}$/, 'validation.invalid')), z.transform(Number))]),

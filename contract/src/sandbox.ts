@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
+import { wholeAmountField } from './fields.js';
 
 /**
  * Live mode and the sandbox (core-panel.md §1 and §4 "Mode", issue 11): the sandbox answers every
@@ -19,13 +20,7 @@ export type ModesAnswer = z.infer<typeof modesAnswer>;
 
 /** POST /api/sandbox/test-credit. */
 export const testCreditBody = z.object({
-  credit_points: z.pipe(
-    z.union(
-      [z.number('validation.testCredit'), z.pipe(z.string('validation.testCredit').check(z.regex(/^\d{1,9}$/, 'validation.testCredit')), z.transform(Number))],
-      'validation.testCredit',
-    ),
-    z.int('validation.testCredit').check(z.minimum(1, 'validation.testCredit'), z.maximum(TEST_CREDIT_MAX, 'validation.testCredit')),
-  ),
+  credit_points: wholeAmountField(TEST_CREDIT_MAX, 'validation.testCredit'),
 });
 export type TestCreditBody = z.infer<typeof testCreditBody>;
 export const testCreditAnswer = ok({ data: z.object({ credit_point: z.number(), added: z.number() }) });

@@ -39,7 +39,18 @@ test('a reseller activates 20 MACs from a CSV file with two bad rows, downloads 
   await expect(rowsTable.getByText('No app is named "NOPLAYER".')).toBeVisible();
   await expect(credit).toHaveText('30 credits');
 
+  // The real run asks first, saying what it charges; cancelling charges nothing.
   await reseller.getByRole('button', { name: 'Activate 18 devices' }).click();
+  const ask = reseller.getByRole('dialog', { name: 'Activate these devices now?' });
+  const summary = ask.getByRole('group', { name: 'What happens' });
+  await expect(summary.getByText('18 devices · customers.csv')).toBeVisible();
+  await expect(summary.getByText('18 credit points', { exact: true })).toBeVisible();
+  await expect(summary.getByText('12 credit points', { exact: true })).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(credit).toHaveText('30 credits');
+  await reseller.getByRole('button', { name: 'Activate 18 devices' }).click();
+  await ask.getByRole('button', { name: 'Activate 18 devices' }).click();
   await expect(reseller.getByText('18 rows activated for 18 credit points; 2 failed. Your balance: 12.')).toBeVisible();
   await expect(credit).toHaveText('12 credits');
   await expect(rowsTable.getByText(`IBOPLAYER activated on ${macs[0]!}.`)).toBeVisible();

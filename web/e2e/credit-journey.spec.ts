@@ -42,6 +42,8 @@ test('the admin recharges a reseller with the passcode; the reseller adds and de
   await page.getByLabel('Credit points').fill('20');
   await page.getByRole('button', { name: 'Recharge' }).click();
   const prompt = page.getByRole('dialog', { name: 'Confirm with your passcode' });
+  await expect(prompt.getByRole('group', { name: 'What happens' })).toContainText(resellerEmail);
+  await expect(prompt.getByRole('group', { name: 'What happens' })).toContainText('20 credit points');
   await prompt.getByLabel('Credit share passcode').fill(PASSCODE);
   await prompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(prompt).toBeHidden();

@@ -28,11 +28,21 @@ test('an admin adds self credit with the passcode, sees it in the balance and th
 
   // The admin's own e-mail: self credit, created rather than moved.
   await page.getByRole('combobox', { name: 'Reseller email' }).fill(E2E.adminEmail);
-  await page.getByLabel('Credit points').pressSequentially(`${points}x`);
-  await expect(page.getByLabel('Credit points')).toHaveValue(String(points));
+  // A negative amount is refused with the field's message, not turned positive.
+  await page.getByLabel('Credit points').fill('-50');
+  await page.getByRole('button', { name: 'Recharge' }).click();
+  await expect(page.getByText('The credit point must be a whole number of at least 1.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByLabel('Credit points').fill(String(points));
   await page.getByRole('button', { name: 'Recharge' }).click();
 
+  // The prompt says what is about to happen: the amount, to whom, and the balance after.
   const prompt = page.getByRole('dialog', { name: 'Confirm with your passcode' });
+  const summary = prompt.getByRole('group', { name: 'What happens' });
+  await expect(summary.getByText('Recharge credit')).toBeVisible();
+  await expect(summary.getByText(E2E.adminEmail)).toBeVisible();
+  await expect(summary.getByText(`${points} credit points`, { exact: true })).toBeVisible();
+  await expect(summary.getByText(`${(before + points).toLocaleString('en-US')} credit points`, { exact: true })).toBeVisible();
   await prompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(prompt.getByText('Please enter your credit share passcode')).toBeVisible();
   await prompt.getByLabel('Credit share passcode').fill('0000');

@@ -82,7 +82,7 @@ test('a registered player is checked, activated for two apps, annotated, disable
   }
   await statusModal.getByRole('button', { name: 'Continue' }).click();
   const confirm = reseller.getByRole('dialog', { name: 'Confirm activation' });
-  await expect(confirm.getByText('This activation costs 2 credit points.')).toBeVisible();
+  await expect(confirm.getByRole('group', { name: 'What happens' }).getByText('2 credit points', { exact: true })).toBeVisible();
   await expect(confirm.getByText('Living room TV')).toBeVisible();
   await confirm.getByRole('button', { name: 'Activate' }).click();
   await expect(confirm).toBeHidden();

@@ -42,6 +42,7 @@ test('the admin adds a plan; a reseller buys it through the checkout page, sees 
   // Purchase Package leads to the built-in checkout, where Pay stands for the card payment.
   await openGroup(reseller, 'Credit Plans', 'Payment Plans');
   await reseller.getByRole('button', { name: `Purchase Package: ${title}` }).click();
+  await reseller.getByRole('dialog', { name: 'Buy this payment plan?' }).getByRole('button', { name: 'Purchase Package' }).click();
   await expect(reseller).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(reseller.getByText(title)).toBeVisible();
   await expect(reseller.getByText('€19.90')).toBeVisible();

@@ -6,7 +6,7 @@ import type { Locale } from '@panel/contract';
 import { isRtl } from '../i18n';
 import { ModeSync } from './mode-sync';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, themeFor } from './theme';
+import { cssVariablesResolver, themeFor, TOP_BAR_HEIGHT } from './theme';
 import { toastContainer } from '../components/toast';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -17,13 +17,21 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' 
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
-/** The toasts' container, mounted with the first toast (see components/toast.ts). */
+/**
+ * The toasts' container, mounted with the first toast (see components/toast.ts). Toasts open at
+ * the end side below the top bar: the balance, language and bell they follow stay in sight.
+ */
 function Toasts() {
   const needed = useSyncExternalStore(toastContainer.subscribe, toastContainer.needed);
+  const { dir } = useDirection();
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      <Notifications
+        position={dir === 'rtl' ? 'top-left' : 'top-right'}
+        className="toasts"
+        style={{ '--top-bar-height': `${TOP_BAR_HEIGHT}px` }}
+      />
     </Suspense>
   );
 }

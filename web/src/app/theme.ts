@@ -26,6 +26,9 @@ const colors = Object.fromEntries(
  * The theme in the chosen language: the component library's own labels (a password's show
  * button, close and clear buttons) are given translated defaults, so no screen shows English.
  */
+/** The top bar's height: the layout sizes it, and toasts open below it so that it stays readable. */
+export const TOP_BAR_HEIGHT = 60;
+
 export const themeFor = (t: TFunction) =>
   createTheme({
     colors,

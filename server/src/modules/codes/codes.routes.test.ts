@@ -103,12 +103,15 @@ describe('POST /api/sendingcode', () => {
     expect(await balanceOf(t, r.id)).toBe(6);
   });
 
-  it('refuses a count outside 1 to 10, an unknown type and a purchase beyond the balance, changing nothing', async () => {
+  it('refuses a count outside 1 to 10 (negative, zero, fractional or too many), an unknown type and a purchase beyond the balance, changing nothing', async () => {
     const r = await fundedReseller(3);
     const before = await creditSnapshot(t);
     expectFieldErrors(await buy(r.token, { subscriptionType: 'yearly', codeCount: 11 }), { codeCount: ['Maximum 10 codes allowed per request'] });
     expectFieldErrors(await buy(r.token, { subscriptionType: 'yearly', codeCount: 0 }), { codeCount: ['The number of codes must be a whole number from 1 to 10.'] });
     expectFieldErrors(await buy(r.token, { subscriptionType: 'yearly', codeCount: 1.5 }), { codeCount: ['The number of codes must be a whole number from 1 to 10.'] });
+    for (const codeCount of [-1, '-1', '2.5']) {
+      expectFieldErrors(await buy(r.token, { subscriptionType: 'yearly', codeCount }), { codeCount: ['The number of codes must be a whole number from 1 to 10.'] });
+    }
     expectFieldErrors(await buy(r.token, { subscriptionType: 'monthly', codeCount: 1 }), { subscriptionType: ['Please choose a subscription type: yearly or lifetime.'] });
     expectFieldErrors(await buy(r.token, { subscriptionType: 'yearly', codeCount: 1, resellerEmail: 'nope' }), { resellerEmail: ['Please enter a valid reseller email'] });
     expectError(await buy(r.token, { subscriptionType: 'lifetime', codeCount: 2 }), 422, 'INSUFFICIENT_CREDIT');

@@ -186,6 +186,14 @@ describe('POST /api/admin-recharge-credit', () => {
     expectFieldErrors(res, errors);
   });
 
+  it.each(['-50', '0', '2.5'])('refuses the amount %s with a 422 in the caller\'s language and moves nothing', async (amount) => {
+    const r = await reseller(t);
+    const payload = { resellerEmail: encodeBase64Utf8(r.email), creditPoint: encodeBase64Utf8(amount), creditSharePasscode: encodeBase64Utf8(PASSCODE) };
+    const res = await refusedWithoutChange(() => t.call({ method: 'POST', url: '/api/admin-recharge-credit', token: admin, lang: 'ar-EG', payload }));
+    expectFieldErrors(res, { creditPoint: [translate('ar', 'validation.creditPoint')] });
+    expect(await balanceOf(t, r.id)).toBe(0);
+  });
+
   it('replays the first answer for a repeated request-id and moves credit once', async () => {
     const r = await reseller(t);
     const headers = { 'request-id': `recharge-${r.id}` };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_TRIAL_CODES, type CreateCodesAnswer, type PaymentPlan, type PurchaseAnswer } from '@panel/contract';
+import { PACKAGE_TRIAL_CODES, translate, type CreateCodesAnswer, type PaymentPlan, type PurchaseAnswer } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, applicationIds, createReseller, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge, reseller as resellerWithPasscode, subReseller, validatePasscode } from '../../../test/credit.js';
@@ -88,9 +88,12 @@ describe('the sandbox (SANDBOX_ENABLED=true)', () => {
     expect(await liveState(t, reseller.id)).toEqual(before);
     const [row] = await rows<{ tr_type: string; creditor_id: number }>(t, sql`select tr_type, creditor_id from sandbox.credit_ledger order by id desc limit 1`);
     expect(row).toEqual({ tr_type: 'Test Credit', creditor_id: reseller.id });
-    for (const bad of [0, -1, 1_000_001, 1.5, 'x', null]) {
+    for (const bad of [0, -1, '-10', '0', '2.5', 1_000_001, 1.5, 'x', null]) {
       expectFieldErrors(await testCredit(reseller.token, bad), { credit_points: ['Enter a whole number of test credit points from 1 to 1,000,000.'] });
     }
+    const arabic = await t.call({ method: 'POST', url: '/api/sandbox/test-credit', token: reseller.token, lang: 'ar-EG', payload: { credit_points: '-10' } });
+    expectFieldErrors(arabic, { credit_points: [translate('ar', 'validation.testCredit')] });
+    expect((await sandboxCall('GET', '/profile', reseller.token)).json()).toMatchObject({ data: { IBOReseller: { credit_point: 25 } } });
     expectError(await sandboxCall('POST', '/test-credit', undefined, { credit_points: 1 }), 401, 'C10002');
     await expectSandboxLedgerInvariant(t);
     await expectLedgerInvariant(t);

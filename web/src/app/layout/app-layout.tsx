@@ -9,6 +9,7 @@ import { Footer } from './footer';
 import { PageHeading } from './page-heading';
 import { refreshOwnPermissions } from '../../lib/user-permissions';
 import { SandboxBanner } from '../../features/sandbox/sandbox-banner';
+import { TOP_BAR_HEIGHT } from '../theme';
 
 /** The sidebar becomes a hamburger menu at 768 px and narrower (core-panel.md §2, §9). */
 const BREAKPOINT = 'sm';
@@ -22,7 +23,7 @@ export function AppLayout() {
   }, []);
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: TOP_BAR_HEIGHT }}
       navbar={{ width: 260, breakpoint: BREAKPOINT, collapsed: { mobile: !opened } }}
       footer={{ height: 44 }}
       padding="md"

@@ -8,7 +8,7 @@ import { LanguageMenu } from '../../components/language-menu';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
-import { useCreditPoints } from '../../features/credit/get-credit-points';
+import { useCreditPoints } from '../../api/credit-points';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { ModeSwitch } from '../../features/sandbox/mode-switch';
 import { session } from '../../lib/session';

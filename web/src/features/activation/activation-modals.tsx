@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
+import { MoneySummary } from '../../components/money-summary';
 import { formatDate } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
 import { StatusBadge } from '../../components/status-badge';
@@ -158,22 +159,10 @@ export function ConfirmActivationModal({ request, cost, failure, loading, onConf
       <Stack>
         <SimpleGrid cols={2} spacing="xs">
           <Text size="sm" c="dimmed">
-            {t('activation.confirm.macAddress')}
-          </Text>
-          <Text size="sm" fw={600} dir="ltr">
-            {request.macAddress}
-          </Text>
-          <Text size="sm" c="dimmed">
             {t('activation.confirm.package')}
           </Text>
           <Text size="sm" fw={600}>
             {t(`activation.packages.${request.pkg}`)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('activation.confirm.apps')}
-          </Text>
-          <Text size="sm" fw={600}>
-            {request.apps.map((app) => app.name).join(', ')}
           </Text>
           {request.comment.trim() && (
             <>
@@ -186,9 +175,18 @@ export function ConfirmActivationModal({ request, cost, failure, loading, onConf
             </>
           )}
         </SimpleGrid>
-        <Paper withBorder p="sm" bg="var(--mantine-color-blue-light)">
-          <Text fw={600}>{t('activation.confirm.cost', { count: cost })}</Text>
-        </Paper>
+        <MoneySummary
+          move="activation"
+          recipient={
+            <>
+              <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {request.macAddress}
+              </span>
+              {` · ${request.apps.map((app) => app.name).join(', ')}`}
+            </>
+          }
+          points={cost}
+        />
         <FailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>

@@ -137,8 +137,9 @@ describe('MultiAppActivationPage', () => {
 
     fireEvent.click(within(status).getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm activation' });
-    expect(within(confirm).getByText('This activation costs 4 credit points.')).toBeInTheDocument();
-    expect(within(confirm).getByText('IBOPLAYER, IBOPRO')).toBeInTheDocument();
+    const summary = within(confirm).getByRole('group', { name: 'What happens' });
+    expect(within(summary).getByText('4 credit points')).toBeInTheDocument();
+    expect(summary).toHaveTextContent(/AA:BB:CC:DD:EE:FF · IBOPLAYER, IBOPRO/);
     expect(within(confirm).getByText('Lifetime')).toBeInTheDocument();
     const [priceQuestion] = bodies('/api/bulk-multi-app-activate');
     expect(priceQuestion).toMatchObject({ requestData: { isConfirmed: false, app_ids: [1, 3] } });
@@ -186,7 +187,7 @@ describe('MultiAppActivationPage', () => {
     await fillForm(['ABEPLAYER'], '1 Year', 'AA:BB:CC:DD:EE:01');
     submit();
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('This activation costs 1 credit point.')).toBeInTheDocument();
+    expect(within(await screen.findByRole('group', { name: 'What happens' })).getByText('1 credit point')).toBeInTheDocument();
     expect(bodies('/api/bulk-multi-app-activate')[0]).toMatchObject({
       modules: ['ABEPLAYER'],
       requestData: { is_trial: 3, comment: null, app_ids: [4], isConfirmed: false },

@@ -84,6 +84,12 @@ describe('BulkActivationPage', () => {
     expect(sent).toEqual([{ dryRun: 'true', file: expect.stringContaining('0a:00:00:00:00:01') as string, requestId: null }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Activate 2 devices' }));
+    // Nothing is charged before the confirmation, which says what the run does.
+    const confirm = await screen.findByRole('dialog', { name: 'Activate these devices now?' });
+    expect(sent).toHaveLength(1);
+    expect(within(confirm).getByText('2 devices · devices.csv')).toBeInTheDocument();
+    expect(within(confirm).getByText('2 credit points')).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Activate 2 devices' }));
     expect(await screen.findByText('2 rows activated for 2 credit points; 1 failed. Your balance: 8.')).toBeInTheDocument();
     expect(sent[1]).toMatchObject({ dryRun: 'false' });
     expect(sent[1]!.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { BULK_CSV_HEADER, BULK_FILE_MAX_BYTES, BULK_MAX_ROWS, type BulkActivationResult } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
 import { useAllowedApplications } from '../../api/allowed-applications';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormHeading } from '../../components/form-heading';
+import { MoneySummary } from '../../components/money-summary';
 import { formatNumber } from '../../lib/format';
 import { BulkResultsTable } from '../../components/bulk-results-table';
 import { bulkCsv, bulkResultsCsv, useBulkProgress, useRunBulkActivation } from '../../api/bulk-activations';
@@ -30,6 +32,7 @@ export function BulkActivationPage() {
   const [done, setDone] = useState<BulkActivationResult>();
   const [fileError, setFileError] = useState<string>();
   const [requestId, setRequestId] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
   const check = useRunBulkActivation();
   const activate = useRunBulkActivation();
   const progress = useBulkProgress(activate.isPending ? requestId : undefined);
@@ -47,6 +50,7 @@ export function BulkActivationPage() {
   };
 
   const run = () => {
+    setConfirming(false);
     if (!checked) return;
     // One id per confirmation: a repeat of this request (a retry after a network failure) charges nothing.
     const id = crypto.randomUUID();
@@ -153,7 +157,7 @@ export function BulkActivationPage() {
             )}
             <Group>
               {!done && (
-                <Button onClick={run} loading={activate.isPending} disabled={shown.activated === 0}>
+                <Button onClick={() => setConfirming(true)} loading={activate.isPending} disabled={shown.activated === 0}>
                   {t('bulkActivation.activate', { count: shown.activated })}
                 </Button>
               )}
@@ -167,6 +171,24 @@ export function BulkActivationPage() {
             <BulkResultsTable rows={shown.rows} />
           </Stack>
         </Card>
+      )}
+      {checked && (
+        <ConfirmDialog
+          opened={confirming}
+          title={t('bulkActivation.confirmTitle')}
+          message={t('bulkActivation.confirmText')}
+          summary={
+            <MoneySummary
+              move="bulkActivation"
+              recipient={`${t('money.devices', { count: checked.result.activated })} · ${checked.file.name}`}
+              points={checked.result.total_cost}
+            />
+          }
+          confirmLabel={t('bulkActivation.activate', { count: checked.result.activated })}
+          color="blue"
+          onConfirm={run}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </Stack>
   );

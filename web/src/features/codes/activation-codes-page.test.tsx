@@ -311,6 +311,18 @@ describe('ActivationCodesPage create-code popup', () => {
     expect(sentBodies(fetchMock, '/api/sendingcode')).toEqual([]);
   });
 
+  it('refuses a negative or fractional number of codes with its message, buying nothing', async () => {
+    const { dialog, fetchMock } = await openPopup();
+    const count = within(dialog).getByRole('textbox', { name: /Number of codes/ });
+    for (const typed of ['-1', '2.5']) {
+      fireEvent.change(count, { target: { value: typed } });
+      expect(count).toHaveValue(typed);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and buy' }));
+      expect(await within(dialog).findByText('The number of codes must be a whole number from 1 to 10.')).toBeInTheDocument();
+    }
+    expect(sentBodies(fetchMock, '/api/sendingcode')).toEqual([]);
+  });
+
   it('offers the reseller e-mail only with ibopro-search, and refuses one that is not an e-mail', async () => {
     const { dialog, fetchMock } = await openPopup([...ALL, 'ibopro-search']);
     const email = within(dialog).getByRole('combobox', { name: 'Reseller email (optional)' });

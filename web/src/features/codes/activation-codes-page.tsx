@@ -18,6 +18,7 @@ import {
 import { useProfile } from '../../api/profile';
 import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { MoneySummary } from '../../components/money-summary';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
 import { DateRangeInput } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
@@ -360,6 +361,11 @@ export function ActivationCodesPage() {
         opened={shownConfirm !== undefined}
         title={shownConfirm?.title ?? ''}
         message={shownConfirm?.message ?? ''}
+        summary={
+          dialog?.kind === 'renew' && (
+            <MoneySummary move="codeRenewal" recipient={`${dialog.code.value} · ${dialog.code.email}`} points={CODE_RENEW_COST} />
+          )
+        }
         confirmLabel={shownConfirm?.label ?? ''}
         color={shownConfirm?.color}
         loading={shownConfirm?.loading}

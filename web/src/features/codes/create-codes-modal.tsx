@@ -12,6 +12,7 @@ import {
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../components/form';
+import { MoneySummary } from '../../components/money-summary';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { formatNumber } from '../../lib/format';
 import { codeActionError } from './code-errors';
@@ -143,10 +144,8 @@ function CreateCodesForm({
           data-autofocus
           min={1}
           max={MAX_CODES_PER_REQUEST}
-          // Kept as typed: a number over 10 is explained, not silently changed.
+          // Kept as typed: a negative, fractional or too large number is explained, never changed.
           clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
           value={count}
           onChange={(value) => {
             setCount(value);
@@ -181,6 +180,7 @@ function CreateCodesForm({
               : '—'}
           </Text>
         </Paper>
+        {priced && <MoneySummary move="codePurchase" recipient={canChooseReseller && email.trim() ? email.trim() : undefined} points={codeCount * price} />}
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}

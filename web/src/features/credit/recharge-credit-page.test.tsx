@@ -14,13 +14,20 @@ function setup() {
   return { invalidate };
 }
 
+/** The fake server: the caller is admin@e2e.test holding 100 points; any other call answers an empty list. */
+function answers(url: URL) {
+  if (url.pathname === '/api/profile') return json(200, { status: true, msg: 'ok', data: { IBOReseller: { email: 'admin@e2e.test' } } });
+  if (url.pathname === '/api/get-resellers/credit-points') return json(200, { status: true, msg: 'ok', credit_point: 100 });
+  return json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} });
+}
+
 const emailBox = () => screen.getByLabelText(/Reseller email/, { selector: 'input' });
 const amountBox = () => screen.getByRole('textbox', { name: /Credit points/ });
 
 describe('RechargeCreditPage', () => {
   let fetchMock: FetchMock;
   beforeEach(() => {
-    fetchMock = stubFetch(async () => json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} }));
+    fetchMock = stubFetch(async (url: URL) => answers(url));
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -30,10 +37,27 @@ describe('RechargeCreditPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please provide both reseller email and credit points');
   });
 
-  it('keeps only digits in the amount', () => {
+  it.each(['-50', '0', '2.5'])('refuses %s with the field message and sends nothing', (amount) => {
     setup();
-    fireEvent.change(amountBox(), { target: { value: '1a2.5-' } });
-    expect(amountBox()).toHaveValue('125');
+    fireEvent.change(emailBox(), { target: { value: 'r@example.com' } });
+    fireEvent.change(amountBox(), { target: { value: amount } });
+    expect(amountBox()).toHaveValue(amount);
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
+    expect(screen.getByText('The credit point must be a whole number of at least 1.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([u]) => u.pathname === '/api/admin-recharge-credit')).toHaveLength(0);
+  });
+
+  it('shows the amount, the recipient and the balance after in the passcode dialog', async () => {
+    setup();
+    fireEvent.change(emailBox(), { target: { value: 'r@example.com' } });
+    fireEvent.change(amountBox(), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
+    const summary = within(await screen.findByRole('dialog', { name: 'Confirm with your passcode' })).getByRole('group', { name: 'What happens' });
+    expect(within(summary).getByText('Recharge credit')).toBeInTheDocument();
+    expect(within(summary).getByText('r@example.com')).toBeInTheDocument();
+    expect(within(summary).getByText('40 credit points')).toBeInTheDocument();
+    expect(await within(summary).findByText('60 credit points')).toBeInTheDocument();
   });
 
   it('asks for the passcode, shows the server message of a wrong one, then recharges', async () => {
@@ -42,6 +66,8 @@ describe('RechargeCreditPage', () => {
     fireEvent.change(amountBox(), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+    // The admin's own e-mail: the points are added to its balance, not taken from it.
+    expect(await within(dialog).findByText('140 credit points')).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Please enter your credit share passcode')).toBeInTheDocument();
@@ -49,13 +75,15 @@ describe('RechargeCreditPage', () => {
     fetchMock.mockImplementation(async (url: URL) =>
       url.pathname === '/api/admin-recharge-credit'
         ? json(403, { status: false, code: 'INVALID_PASSCODE', statusCode: 403, msg: 'Invalid passcode', errors: {} })
-        : json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} }),
+        : answers(url),
     );
     fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '1111' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Invalid passcode')).toBeInTheDocument();
 
-    fetchMock.mockImplementation(async () => json(200, { status: true, msg: 'Credit points added to your own balance.' }));
+    fetchMock.mockImplementation(async (url: URL) =>
+      url.pathname === '/api/admin-recharge-credit' ? json(200, { status: true, msg: 'Credit points added to your own balance.' }) : answers(url),
+    );
     fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['credit-points'] }));

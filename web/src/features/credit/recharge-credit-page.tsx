@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../components/form-heading';
+import { MoneySummary } from '../../components/money-summary';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { toastError } from '../../components/toast';
+import { useProfile } from '../../api/profile';
 import { rechargeFailure } from './recharge-credit-errors';
 import { useRechargeCredit } from './recharge-credit';
 
@@ -24,7 +26,8 @@ export function RechargeCreditPage() {
   const [amount, setAmount] = useState('');
   const [formError, setFormError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Fields>({});
-  const [prompting, setPrompting] = useState(false);
+  /** The points the passcode prompt confirms; undefined while it is closed. */
+  const [prompting, setPrompting] = useState<number>();
 
   // The contract's field rules, with their messages in the reader's language.
   const message = (key: string | undefined, field: string) =>
@@ -38,17 +41,18 @@ export function RechargeCreditPage() {
       setFormError(t('credit.recharge.bothRequired'));
       return;
     }
+    const points = creditPointField.safeParse(amount.trim());
     const errors: Fields = {
       resellerEmail: message(emailField.safeParse(email).error?.issues[0]?.message, 'resellerEmail'),
-      creditPoint: message(creditPointField.safeParse(amount).error?.issues[0]?.message, 'creditPoint'),
+      creditPoint: message(points.error?.issues[0]?.message, 'creditPoint'),
     };
     setFieldErrors(errors);
-    if (!errors.resellerEmail && !errors.creditPoint) setPrompting(true);
+    if (!errors.resellerEmail && points.success) setPrompting(points.data);
   };
 
   const done = (answerMessage: string) => {
     showSuccess(answerMessage || t('credit.recharge.success'));
-    setPrompting(false);
+    setPrompting(undefined);
     setEmail('');
     setAmount('');
   };
@@ -75,12 +79,13 @@ export function RechargeCreditPage() {
             placeholder={t('credit.recharge.creditPointsPlaceholder')}
             required
             inputMode="numeric"
+            dir="ltr"
             autoComplete="off"
             maxLength={10}
             value={amount}
-            // Digits only (business-panel.md §5): anything else never reaches the box.
+            // Kept as typed: "-50" or "2.5" is refused with the field's message, never turned into another amount.
             onChange={(event) => {
-              setAmount(event.currentTarget.value.replace(/\D/g, ''));
+              setAmount(event.currentTarget.value);
               setFieldErrors((e) => ({ ...e, creditPoint: undefined }));
             }}
             error={fieldErrors.creditPoint}
@@ -96,13 +101,12 @@ export function RechargeCreditPage() {
         </Stack>
       </form>
       <PasscodePrompt
-        opened={prompting}
+        points={prompting}
         email={email.trim()}
-        amount={amount}
-        onClose={() => setPrompting(false)}
+        onClose={() => setPrompting(undefined)}
         onDone={done}
         onFieldErrors={(fields) => {
-          setPrompting(false);
+          setPrompting(undefined);
           setFieldErrors({ resellerEmail: fields.resellerEmail, creditPoint: fields.creditPoint });
         }}
       />
@@ -111,16 +115,19 @@ export function RechargeCreditPage() {
 }
 
 type PromptProps = {
-  opened: boolean;
+  /** The points to send; undefined keeps the prompt closed. */
+  points: number | undefined;
   email: string;
-  amount: string;
   onClose: () => void;
   onDone: (message: string) => void;
   onFieldErrors: (fields: Record<string, string>) => void;
 };
 
-function PasscodePrompt({ opened, email, amount, onClose, onDone, onFieldErrors }: PromptProps) {
+function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: PromptProps) {
   const { t } = useTranslation();
+  const profile = useProfile();
+  // An admin who enters its own e-mail adds credit to its own balance rather than sending it.
+  const ownEmail = profile.data?.data.IBOReseller.email.toLowerCase();
   const recharge = useRechargeCredit();
   const [passcode, setPasscode] = useState('');
   const [error, setError] = useState<string>();
@@ -144,9 +151,10 @@ function PasscodePrompt({ opened, email, amount, onClose, onDone, onFieldErrors 
       setError(t(invalid, { field: t('fields.creditSharePasscode') }));
       return;
     }
+    if (points === undefined) return;
     setError(undefined);
     recharge.mutate(
-      { resellerEmail: email, creditPoint: amount, creditSharePasscode: passcode },
+      { resellerEmail: email, creditPoint: String(points), creditSharePasscode: passcode },
       {
         onSuccess: (answer) => {
           setPasscode('');
@@ -169,10 +177,10 @@ function PasscodePrompt({ opened, email, amount, onClose, onDone, onFieldErrors 
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('credit.recharge.passcodeTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
+    <Modal opened={points !== undefined} onClose={close} title={t('credit.recharge.passcodeTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">{t('credit.recharge.passcodeText', { count: amount, email })}</Text>
+          <MoneySummary move="recharge" recipient={email} points={points ?? 0} adds={email.toLowerCase() === ownEmail} />
           <PasscodeInput
             label={t('credit.recharge.passcode')}
             value={passcode}

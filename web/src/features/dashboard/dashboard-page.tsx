@@ -6,7 +6,7 @@ import type { Permission } from '@panel/contract';
 import { formatNumber } from '../../lib/format';
 import { allowed, session } from '../../lib/session';
 import { CreditShareReportForm } from '../credit/credit-share-report-form';
-import { useCreditPoints } from '../credit/get-credit-points';
+import { useCreditPoints } from '../../api/credit-points';
 import { useTotalCreditPoints } from '../credit/get-total-credit-points';
 import { UnreadNotificationsPopup } from '../notifications/unread-notifications-popup';
 import { useProfile } from '../../api/profile';

@@ -92,9 +92,14 @@ describe('PaymentPlansPage', () => {
     expect(within(dialog).getByLabelText(/^Credit points/)).toHaveAccessibleDescription('A whole number, for example 100');
   });
 
-  it('sends the browser to the order URL after a purchase', async () => {
+  it('asks first, showing the points for the price, then sends the browser to the order URL', async () => {
     setup(['purchase-package']);
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase Package: Gold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy this payment plan?' });
+    expect(within(dialog).getByText('1,000 credit points')).toBeInTheDocument();
+    expect(within(dialog).getByText('€1,234.50')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/purchase-package')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Purchase Package' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));
     expect(sentBodies(fetchMock, '/api/purchase-package')).toEqual([{ payment_plan_id: 7 }]);
     expect(toasts.error).not.toHaveBeenCalled();
@@ -103,10 +108,14 @@ describe('PaymentPlansPage', () => {
   it("shows the server's reason when a purchase fails, else 'Failed to process purchase'", async () => {
     purchase = () => json(503, { status: false, code: 'UNAVAILABLE', statusCode: 503, msg: 'The payment provider could not be reached.', errors: {} });
     setup(['purchase-package']);
-    fireEvent.click(await screen.findByRole('button', { name: 'Purchase Package: Gold' }));
+    const buy = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Purchase Package: Gold' }));
+      fireEvent.click(within(await screen.findByRole('dialog', { name: 'Buy this payment plan?' })).getByRole('button', { name: 'Purchase Package' }));
+    };
+    await buy();
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('The payment provider could not be reached.'));
     purchase = () => json(500, { status: false, code: 'INTERNAL', statusCode: 500, msg: 'Internal server error', errors: {} });
-    fireEvent.click(screen.getByRole('button', { name: 'Purchase Package: Gold' }));
+    await buy();
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to process purchase'));
     expect(leave).not.toHaveBeenCalled();
   });

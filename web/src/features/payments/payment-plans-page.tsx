@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentPlan } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { MoneySummary } from '../../components/money-summary';
 import { toastError } from '../../components/toast';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
@@ -32,6 +33,7 @@ export function PaymentPlansPage() {
   const purchase = usePurchasePackage();
   const [editor, setEditor] = useState<Editor>();
   const [deleting, setDeleting] = useState<PaymentPlan>();
+  const [buyingPlan, setBuyingPlan] = useState<PaymentPlan>();
   const can = { add: session.has('add-plan'), manage: session.has('edit-delete-plan'), purchase: session.has('purchase-package') };
 
   const confirmDelete = () => {
@@ -47,6 +49,7 @@ export function PaymentPlansPage() {
     purchase.mutate(plan.id, {
       onSuccess: (answer) => leaveForPayment(answer.data.orderUrl),
       onError: (error) => toastError(paymentFailureMessage(error, 'paymentPlans.errors.purchaseFailed')),
+      onSettled: () => setBuyingPlan(undefined),
     });
   // From the click until the browser has left for the payment page, one order at a time.
   const leaving = purchase.isPending || purchase.isSuccess;
@@ -90,7 +93,7 @@ export function PaymentPlansPage() {
             {can.purchase ? (
               <Button
                 leftSection={<IconShoppingCart size={16} aria-hidden />}
-                onClick={() => buy(plan)}
+                onClick={() => setBuyingPlan(plan)}
                 loading={buying(plan)}
                 disabled={leaving && !buying(plan)}
                 aria-label={t('paymentPlans.purchaseOf', { name: plan.title })}
@@ -136,6 +139,21 @@ export function PaymentPlansPage() {
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(undefined)}
+      />
+      <ConfirmDialog
+        opened={buyingPlan !== undefined}
+        title={t('paymentPlans.purchaseTitle')}
+        message={t('paymentPlans.purchaseConfirm', { name: buyingPlan?.title ?? '' })}
+        summary={
+          buyingPlan && (
+            <MoneySummary move="planPurchase" points={buyingPlan.credit_points} price={formatMoney(buyingPlan.price, buyingPlan.currency)} adds />
+          )
+        }
+        confirmLabel={t('paymentPlans.purchase')}
+        color="blue"
+        loading={leaving}
+        onConfirm={() => buyingPlan && buy(buyingPlan)}
+        onClose={() => setBuyingPlan(undefined)}
       />
     </Stack>
   );

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { BulkResultsTable } from '../../components/bulk-results-table';
+import { MoneySummary } from '../../components/money-summary';
 import { bulkCsv, useRunBulkActivation, type BulkCsvRow } from '../../api/bulk-activations';
 
 /**
@@ -128,6 +129,9 @@ export function RenewSelected({ devices, onRenewed }: { devices: readonly Expiri
             { label: t('renewals.check.balance'), value: dry.credit_point },
           ]}
         />
+        {dry.activated > 0 && (
+          <MoneySummary move="renewal" recipient={t('money.devices', { count: dry.activated })} points={dry.total_cost} />
+        )}
         {dry.activated === 0 && (
           <Alert color="yellow" variant="light">
             {t('renewals.check.nothing')}

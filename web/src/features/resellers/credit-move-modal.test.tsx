@@ -28,6 +28,7 @@ describe('CreditMoveModal', () => {
           ? json(200, { status: true, msg: 'Passcode is valid.' })
           : json(403, { status: false, code: 'INVALID_PASSCODE', statusCode: 403, msg: 'Invalid passcode', errors: {} });
       }
+      if (url.pathname === '/api/get-resellers/credit-points') return json(200, { status: true, msg: 'OK', credit_point: 20 });
       return json(200, { status: true, msg: 'Credit points added successfully.', data: {} });
     });
   });
@@ -53,13 +54,21 @@ describe('CreditMoveModal', () => {
     const amount = await within(dialog).findByRole('textbox', { name: /Credit points/ });
     expect(within(dialog).getByText('child@example.com holds 7 credit points.')).toBeInTheDocument();
 
-    // At least 1.
-    fireEvent.change(amount, { target: { value: '0' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
-    expect(await within(dialog).findByText('The credit point must be a whole number of at least 1.')).toBeInTheDocument();
+    // At least 1, whole: a negative or fractional amount is kept as typed and refused, never turned positive.
+    for (const typed of ['0', '-50', '2.5']) {
+      fireEvent.change(amount, { target: { value: typed } });
+      expect(amount).toHaveValue(typed);
+      expect(within(dialog).queryByRole('group', { name: 'What happens' })).not.toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
+      expect(await within(dialog).findByText('The credit point must be a whole number of at least 1.')).toBeInTheDocument();
+    }
     expect(calls(fetchMock, '/api/resellers/42/add-credit-point')).toHaveLength(0);
 
     fireEvent.change(amount, { target: { value: '5' } });
+    const summary = within(dialog).getByRole('group', { name: 'What happens' });
+    expect(within(summary).getByText('child@example.com')).toBeInTheDocument();
+    expect(within(summary).getByText('5 credit points')).toBeInTheDocument();
+    expect(await within(summary).findByText('15 credit points')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add credit' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [move] = calls(fetchMock, '/api/resellers/42/add-credit-point');

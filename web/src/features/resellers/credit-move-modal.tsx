@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MoneySummary } from '../../components/money-summary';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, MAX_CREDIT_MOVE, passcodeField, type ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
@@ -92,7 +93,7 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
       setAmountError(t('resellerList.credit.amountRequired'));
       return;
     }
-    const parsed = creditPointField.safeParse(amount);
+    const parsed = creditPointField.safeParse(amount.trim());
     if (!parsed.success) {
       setAmountError(t(parsed.error.issues[0]?.message ?? 'validation.creditPoint', { field: t('fields.creditPoint'), max: MAX_CREDIT_MOVE }));
       return;
@@ -129,6 +130,8 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
     );
   };
 
+  // What the summary shows while the amount is typed: only an amount the move would accept.
+  const typed = creditPointField.safeParse(amount.trim()).data;
   const title = t(kind === 'add' ? 'resellerList.credit.addTitle' : 'resellerList.credit.deductTitle');
   return (
     <Modal opened={reseller !== undefined} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
@@ -166,16 +169,25 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
               required
               data-autofocus
               inputMode="numeric"
+              dir="ltr"
               autoComplete="off"
               maxLength={10}
               value={amount}
-              // Whole points only: anything else never reaches the box.
+              // Kept as typed: "-50" or "2.5" is refused with the field's message, never turned into another amount.
               onChange={(event) => {
-                setAmount(event.currentTarget.value.replace(/\D/g, ''));
+                setAmount(event.currentTarget.value);
                 setAmountError(undefined);
               }}
               error={amountError}
             />
+            {reseller && typed !== undefined && (
+              <MoneySummary
+                move={kind === 'add' ? 'addCredit' : 'deductCredit'}
+                recipient={reseller.email}
+                points={typed}
+                recipientBalance={kind === 'deduct' ? reseller.credit_point : undefined}
+              />
+            )}
             {moveError && (
               <Alert color="red" variant="light" role="alert">
                 {moveError}

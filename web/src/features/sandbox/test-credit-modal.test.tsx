@@ -59,13 +59,19 @@ describe('SandboxBanner and the test credit modal', () => {
     const points = within(dialog).getByRole('textbox', { name: /Test credit points/ });
     expect(within(dialog).getByText('A whole number from 1 to 1,000,000, added to your sandbox balance only.')).toBeInTheDocument();
 
-    fireEvent.change(points, { target: { value: '0' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add test credit' }));
-    expect(await within(dialog).findByText('Enter a whole number of test credit points from 1 to 1,000,000.')).toBeInTheDocument();
-    expect(points).toHaveAttribute('aria-invalid', 'true');
+    // A negative or fractional amount is kept as typed and refused, never turned into another amount.
+    for (const typed of ['0', '-10', '2.5']) {
+      fireEvent.change(points, { target: { value: typed } });
+      expect(points).toHaveValue(typed);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add test credit' }));
+      expect(await within(dialog).findByText('Enter a whole number of test credit points from 1 to 1,000,000.')).toBeInTheDocument();
+      expect(points).toHaveAttribute('aria-invalid', 'true');
+    }
     expect(sentBodies(fetchMock, '/api/sandbox/test-credit')).toEqual([]);
 
     fireEvent.change(points, { target: { value: '50' } });
+    // The amount, and the sandbox balance of 0 after it.
+    expect(within(within(dialog).getByRole('group', { name: 'What happens' })).getAllByText('50 credit points')).toHaveLength(2);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add test credit' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sentBodies(fetchMock, '/api/sandbox/test-credit')).toEqual([{ credit_points: 50 }]);

@@ -5,6 +5,7 @@ import { TEST_CREDIT_MAX, testCreditBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useErrorText } from '../../components/form';
+import { MoneySummary } from '../../components/money-summary';
 import { formatNumber } from '../../lib/format';
 import { useAddTestCredit } from './add-test-credit';
 
@@ -48,6 +49,7 @@ export function TestCreditModal({ onClose }: { onClose: () => void }) {
     });
   };
 
+  const typed = testCreditBody.safeParse({ credit_points: points }).data?.credit_points;
   return (
     <Modal opened onClose={close} title={t('mode.testCredit.title')} centered>
       <form onSubmit={submit} noValidate>
@@ -59,10 +61,8 @@ export function TestCreditModal({ onClose }: { onClose: () => void }) {
             data-autofocus
             min={1}
             max={TEST_CREDIT_MAX}
-            // Kept as typed: 0 or too many is explained by the rule's message, not silently changed.
+            // Kept as typed: a negative, zero, fractional or too large amount is explained by the rule's message, never changed.
             clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
             dir="ltr"
             value={points}
             onChange={(value) => {
@@ -71,6 +71,7 @@ export function TestCreditModal({ onClose }: { onClose: () => void }) {
             }}
             error={error}
           />
+          {typed !== undefined && <MoneySummary move="testCredit" points={typed} adds />}
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}

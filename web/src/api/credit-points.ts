@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api } from './client';
 
 export type CreditPointsAnswer = { status: true; msg: string; credit_point: number };
 
