@@ -40,10 +40,10 @@ export function ResetPlaylistForm() {
     const choice = device.validate();
     const next: Errors = {
       type: type ? undefined : t('validation.playlistTypeRequired'),
-      deviceKey: !keyNeeded ? undefined : deviceKey.trim() === '' ? t('validation.deviceKeyRequired') : keyLimit.error,
+      deviceKey: keyNeeded && deviceKey.trim() === '' ? t('validation.deviceKeyRequired') : undefined,
     };
     setErrors(next);
-    if (!choice || Object.values(next).some(Boolean) || !type) return;
+    if (!choice || Object.values(next).some(Boolean) || !type || (keyNeeded && keyLimit.error)) return;
     setConfirming({
       mac_address: choice.macAddress,
       app_id: choice.application.id,
