@@ -28,6 +28,7 @@ export type PlaylistType = (typeof PLAYLIST_TYPES)[number];
 export const PLAYLIST_NAME_MAX_LENGTH = 100;
 export const URL_MAX_LENGTH = 2048;
 export const COMMENT_MAX_LENGTH = 255;
+export const DEVICE_KEY_MAX_LENGTH = 64;
 export const MAX_BOXES_PER_REQUEST = 10_000;
 /** A lifetime activation's stored expiry: far enough that no comparison ever reaches it. */
 export const LIFETIME_EXPIRY = '9999-12-31T00:00:00.000Z';
@@ -124,7 +125,7 @@ export const playerRegisterBody = z.object({
 export type PlayerRegisterBody = z.infer<typeof playerRegisterBody>;
 
 /** The key the player shows, sent back by the player on its status and PIN calls. */
-const deviceKeyField = z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(64, 'validation.tooLong'));
+const deviceKeyField = z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(DEVICE_KEY_MAX_LENGTH, 'validation.tooLong'));
 
 export const playerStatusBody = z.object({
   app_id: idLike,
@@ -493,7 +494,7 @@ export const resetPlaylistBody = z.object({
   app_id: idLike,
   module: optionalField(z.string().check(z.maxLength(100))),
   playlist_type: z.enum(PLAYLIST_TYPES, 'validation.playlistTypeRequired'),
-  device_key: optionalField(z.string().check(z.trim(), z.maxLength(64, 'validation.tooLong'))),
+  device_key: optionalField(z.string().check(z.trim(), z.maxLength(DEVICE_KEY_MAX_LENGTH, 'validation.tooLong'))),
 });
 export type ResetPlaylistBody = z.infer<typeof resetPlaylistBody>;
 export const resetPlaylistAnswer = ok({ statusCode: z.number(), data: z.object({ removed: z.number() }) });

@@ -2,8 +2,10 @@ import * as z from 'zod/mini';
 import { defaultedField, emailField, ID_MAX, idNumber, nameField, noNul, optionalField, pageNumberField, queryInt } from './fields.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
+export const ROLE_NAME_MAX_LENGTH = 50;
+
 export const roleBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(50, 'validation.tooLong'), noNul),
+  name: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(ROLE_NAME_MAX_LENGTH, 'validation.tooLong'), noNul),
   permissions: z.array(idNumber()).check(z.minLength(1, 'validation.permissionsRequired'), z.maxLength(500)),
 });
 export type RoleBody = z.infer<typeof roleBody>;

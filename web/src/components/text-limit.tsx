@@ -7,6 +7,10 @@ import { formatNumber } from '../lib/format';
  * field, and past the limit a message naming it. The field itself cuts nothing (no native
  * `maxLength`, which drops the rest of a paste without a word): the text stays as typed or pasted,
  * and the form's schema refuses to send it until it fits.
+ *
+ * Texts a person writes (names, titles, descriptions, remarks) show the counter; addresses and
+ * identifiers (e-mails, URLs, usernames, phone numbers, keys) take only the `error`: no real one
+ * comes near its limit, so a counter would be noise. Secrets keep their own rules.
  */
 export function useTextLimit(value: string, max: number) {
   const { t } = useTranslation();

@@ -113,6 +113,21 @@ describe('ActivatedAppsPage', () => {
     expect(toasts.success).toHaveBeenCalledWith('Remark updated.');
   });
 
+  it('keeps a pasted remark past 255 characters in its open box, counted and told, and saves nothing', async () => {
+    const { bodies } = setup([record(4, { comment: 'old note' })]);
+    fireEvent.click(await screen.findByRole('button', { name: /Edit the remark/ }));
+    const box = screen.getByRole('textbox', { name: /Remark for/ });
+    expect(box).not.toHaveAttribute('maxlength');
+    fireEvent.change(box, { target: { value: 'p'.repeat(256) } });
+    expect(screen.getByText('256 / 255')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 255 characters.')).toBeInTheDocument();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.blur(box);
+    expect(box).toBeInTheDocument();
+    expect(box).toHaveValue('p'.repeat(256));
+    expect(bodies('/api/update-comment')).toEqual([]);
+  });
+
   it('gives up an edit on Escape', async () => {
     const { bodies } = setup([record(4, { comment: 'old note' })]);
     fireEvent.click(await screen.findByRole('button', { name: /Edit the remark/ }));

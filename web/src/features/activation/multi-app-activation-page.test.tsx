@@ -176,6 +176,20 @@ describe('MultiAppActivationPage', () => {
     expect(chip('IBOPLAYER')).not.toBeChecked();
   });
 
+  it('keeps pasted remarks past 255 characters whole, counts them, says the limit and checks nothing', async () => {
+    const { fetchMock } = setup();
+    await fillForm(['IBOPLAYER'], 'Lifetime', 'aa:bb:cc:dd:ee:ff');
+    const remarks = screen.getByRole('textbox', { name: 'Remarks' });
+    expect(remarks).not.toHaveAttribute('maxlength');
+    fireEvent.change(remarks, { target: { value: 'r'.repeat(300) } });
+    expect(remarks).toHaveValue('r'.repeat(300));
+    expect(screen.getByText('300 / 255')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 255 characters.')).toBeInTheDocument();
+    submit();
+    expect(remarks).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.filter(([url]) => url.pathname !== '/api/fetch-allowed-applications')).toHaveLength(0);
+  });
+
   it('sends the 1-Year trial code and leaves out remarks without their permission', async () => {
     Cookies.set(COOKIE_PERMISSIONS, 'multi apps activation');
     const { bodies } = setup({

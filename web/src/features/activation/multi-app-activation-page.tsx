@@ -19,6 +19,7 @@ import { AppLogo } from '../../components/app-name';
 import { useMacField } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
+import { useTextLimit } from '../../components/text-limit';
 import { toastError, toastSuccess } from '../../components/toast';
 import { formatDate } from '../../lib/format';
 import { session } from '../../lib/session';
@@ -45,6 +46,7 @@ export function MultiAppActivationPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [pkg, setPkg] = useState<ActivationPackage | null>(null);
   const [remarks, setRemarks] = useState('');
+  const remarksLimit = useTextLimit(remarks, COMMENT_MAX_LENGTH);
   const mac = useMacField();
   const [errors, setErrors] = useState<Errors>({});
   const [request, setRequest] = useState<ActivationRequest>();
@@ -72,7 +74,7 @@ export function MultiAppActivationPage() {
       pkg: pkg ? undefined : t('validation.packageRequired'),
     };
     setErrors(next);
-    if (next.apps || next.pkg || !typedMac || !pkg) return;
+    if (next.apps || next.pkg || !typedMac || !pkg || (withRemarks && remarksLimit.error)) return;
     // Shown in the dialogs as the result shows it: the stored form.
     const macAddress = normaliseMac(typedMac);
     const chosen = selected.flatMap((id) => apps.filter((app) => String(app.id) === id).map((app) => ({ id: app.id, name: app.app_name })));
@@ -220,9 +222,11 @@ export function MultiAppActivationPage() {
                 label={t('activation.remarks')}
                 placeholder={t('activation.remarksPlaceholder')}
                 rows={2}
-                maxLength={COMMENT_MAX_LENGTH}
                 value={remarks}
                 onChange={(event) => setRemarks(event.currentTarget.value)}
+                description={remarksLimit.description}
+                inputWrapperOrder={remarksLimit.inputWrapperOrder}
+                error={remarksLimit.error}
               />
             )}
 

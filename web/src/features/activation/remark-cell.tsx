@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type ActivationRecord } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toast';
+import { useTextLimit } from '../../components/text-limit';
 import { useUpdateComment } from './update-comment';
 
 /**
@@ -22,6 +23,7 @@ export function RemarkCell({ row }: { row: ActivationRecord }) {
   // Enter saves, then the box loses focus: one request, not two.
   const saving = useRef(false);
   const shown = saved !== undefined ? saved : row.comment;
+  const limit = useTextLimit(value, COMMENT_MAX_LENGTH);
 
   const open = () => {
     setValue(shown ?? '');
@@ -30,7 +32,8 @@ export function RemarkCell({ row }: { row: ActivationRecord }) {
   };
 
   const save = () => {
-    if (saving.current) return;
+    // Too long, the box stays open with its text and its message until it fits or Escape gives up.
+    if (saving.current || limit.error) return;
     const comment = value.trim() || null;
     if (comment === (shown ?? null)) {
       setEditing(false);
@@ -75,11 +78,12 @@ export function RemarkCell({ row }: { row: ActivationRecord }) {
         autoFocus
         aria-label={t('activatedApps.remarkFor', { mac: row.mac_address, module: row.module })}
         value={value}
-        maxLength={COMMENT_MAX_LENGTH}
         onChange={(event) => setValue(event.currentTarget.value)}
         onKeyDown={keyDown}
         onBlur={save}
-        error={error}
+        description={limit.description}
+        inputWrapperOrder={limit.inputWrapperOrder}
+        error={limit.error ?? error}
         disabled={update.isPending}
         rightSection={update.isPending ? <Loader size={12} /> : undefined}
       />

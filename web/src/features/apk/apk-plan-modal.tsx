@@ -13,6 +13,7 @@ import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
 import { IMAGE_UPLOAD_MAX_MB, ImageInput, imageProblem } from '../../components/image-input';
+import { useTextLimit } from '../../components/text-limit';
 import { useAddApkPlan } from './add-apk-plan';
 import { apkFailureMessage } from './apk-errors';
 import { useUpdateApkPlan } from './update-apk-plan';
@@ -41,6 +42,9 @@ export function ApkPlanModal({ plan, onClose }: Props) {
   const form = useZodForm<ApkPlanFields>(apkPlanFields, {
     initialValues: { name: plan?.name ?? '', description: plan?.description ?? '', apk_url: plan?.apk_url ?? '' },
   });
+  const nameLimit = useTextLimit(form.values.name, APK_NAME_MAX_LENGTH);
+  const descriptionLimit = useTextLimit(form.values.description, APK_DESCRIPTION_MAX_LENGTH);
+  const urlLimit = useTextLimit(form.values.apk_url, URL_MAX_LENGTH);
 
   // Contract rules answer message keys; the server's 422 messages arrive as sentences already.
   const errorText = (message: unknown, field: 'name' | 'description' | 'apk_url' | 'image') => {
@@ -85,9 +89,10 @@ export function ApkPlanModal({ plan, onClose }: Props) {
             label={t('apk.fields.name')}
             required
             data-autofocus
-            maxLength={APK_NAME_MAX_LENGTH}
             {...form.getInputProps('name')}
-            error={errorText(form.errors.name, 'name')}
+            description={nameLimit.description}
+            inputWrapperOrder={nameLimit.inputWrapperOrder}
+            error={nameLimit.error ?? errorText(form.errors.name, 'name')}
           />
           <Textarea
             label={t('apk.fields.description')}
@@ -95,9 +100,10 @@ export function ApkPlanModal({ plan, onClose }: Props) {
             autosize
             minRows={3}
             maxRows={8}
-            maxLength={APK_DESCRIPTION_MAX_LENGTH}
             {...form.getInputProps('description')}
-            error={errorText(form.errors.description, 'description')}
+            description={descriptionLimit.description}
+            inputWrapperOrder={descriptionLimit.inputWrapperOrder}
+            error={descriptionLimit.error ?? errorText(form.errors.description, 'description')}
           />
           <TextInput
             label={t('apk.fields.apkUrl')}
@@ -105,9 +111,8 @@ export function ApkPlanModal({ plan, onClose }: Props) {
             required
             placeholder="https://"
             dir="ltr"
-            maxLength={URL_MAX_LENGTH}
             {...form.getInputProps('apk_url')}
-            error={errorText(form.errors.apk_url, 'apk_url')}
+            error={urlLimit.error ?? errorText(form.errors.apk_url, 'apk_url')}
           />
           {plan?.image_url && !image && (
             <Group gap="sm">

@@ -6,6 +6,7 @@ import { APP_NAME_MAX_LENGTH, APP_URL_MAX_LENGTH, applicationCreateFields, type 
 import { showSuccess } from '../../app/query-client';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
+import { useTextLimit } from '../../components/text-limit';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
 import { useCreateApplication } from './create-application';
 import { imageProblem } from '../../components/image-input';
@@ -20,6 +21,8 @@ export function AddAppPage() {
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useZodForm<ApplicationCreateFields>(applicationCreateFields, { initialValues: { appName: '', appPlaceLocation: '' } });
+  const nameLimit = useTextLimit(form.values.appName, APP_NAME_MAX_LENGTH);
+  const urlLimit = useTextLimit(form.values.appPlaceLocation, APP_URL_MAX_LENGTH);
 
   const submit = form.onSubmit((fields) => {
     const problem = imageProblem(logo);
@@ -54,9 +57,10 @@ export function AddAppPage() {
               label={t('applications.fields.name')}
               required
               data-autofocus
-              maxLength={APP_NAME_MAX_LENGTH}
               {...form.getInputProps('appName')}
-              error={errorText(form.errors.appName, 'appName')}
+              description={nameLimit.description}
+              inputWrapperOrder={nameLimit.inputWrapperOrder}
+              error={nameLimit.error ?? errorText(form.errors.appName, 'appName')}
             />
             <LogoInput
               value={logo}
@@ -72,9 +76,8 @@ export function AddAppPage() {
               type="url"
               required
               placeholder="https://"
-              maxLength={APP_URL_MAX_LENGTH}
               {...form.getInputProps('appPlaceLocation')}
-              error={errorText(form.errors.appPlaceLocation, 'appPlaceLocation')}
+              error={urlLimit.error ?? errorText(form.errors.appPlaceLocation, 'appPlaceLocation')}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate('/app-list')} disabled={create.isPending}>

@@ -18,6 +18,7 @@ import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
+import { useTextLimit } from '../../components/text-limit';
 import { formatDateTime } from '../../lib/format';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
 import { useApplication } from './get-application';
@@ -131,6 +132,12 @@ function DetailsForm({ app }: { app: Application }) {
       appDescription: app.app_description ?? '',
     },
   });
+  const nameLimit = useTextLimit(form.values.appName, APP_NAME_MAX_LENGTH);
+  const urlLimit = useTextLimit(form.values.appPlaceLocation, APP_URL_MAX_LENGTH);
+  const phoneLimit = useTextLimit(form.values.appPhone ?? '', APP_PHONE_MAX_LENGTH);
+  const emailLimit = useTextLimit(form.values.appEmail ?? '', EMAIL_MAX_LENGTH);
+  const taglineLimit = useTextLimit(form.values.appTagLine ?? '', APP_TAGLINE_MAX_LENGTH);
+  const descriptionLimit = useTextLimit(form.values.appDescription ?? '', APP_DESCRIPTION_MAX_LENGTH);
 
   const submit = form.onSubmit((values) =>
     update.mutate(
@@ -166,48 +173,48 @@ function DetailsForm({ app }: { app: Application }) {
           <TextInput
             label={t('applications.fields.name')}
             required
-            maxLength={APP_NAME_MAX_LENGTH}
             {...form.getInputProps('appName')}
-            error={errorText(form.errors.appName, 'appName')}
+            description={nameLimit.description}
+            inputWrapperOrder={nameLimit.inputWrapperOrder}
+            error={nameLimit.error ?? errorText(form.errors.appName, 'appName')}
           />
           <TextInput
             label={t('applications.fields.url')}
             type="url"
             required
             placeholder="https://"
-            maxLength={APP_URL_MAX_LENGTH}
             {...form.getInputProps('appPlaceLocation')}
-            error={errorText(form.errors.appPlaceLocation, 'appPlaceLocation')}
+            error={urlLimit.error ?? errorText(form.errors.appPlaceLocation, 'appPlaceLocation')}
           />
           <Group grow align="flex-start">
             <TextInput
               label={t('applications.fields.phone')}
               type="tel"
-              maxLength={APP_PHONE_MAX_LENGTH}
               {...form.getInputProps('appPhone')}
-              error={errorText(form.errors.appPhone, 'appPhone')}
+              error={phoneLimit.error ?? errorText(form.errors.appPhone, 'appPhone')}
             />
             <TextInput
               label={t('applications.fields.email')}
               type="email"
-              maxLength={EMAIL_MAX_LENGTH}
               {...form.getInputProps('appEmail')}
-              error={errorText(form.errors.appEmail, 'appEmail')}
+              error={emailLimit.error ?? errorText(form.errors.appEmail, 'appEmail')}
             />
           </Group>
           <TextInput
             label={t('applications.fields.tagline')}
-            maxLength={APP_TAGLINE_MAX_LENGTH}
             {...form.getInputProps('appTagLine')}
-            error={errorText(form.errors.appTagLine, 'appTagLine')}
+            description={taglineLimit.description}
+            inputWrapperOrder={taglineLimit.inputWrapperOrder}
+            error={taglineLimit.error ?? errorText(form.errors.appTagLine, 'appTagLine')}
           />
           <Textarea
             label={t('applications.fields.description')}
             autosize
             minRows={3}
-            maxLength={APP_DESCRIPTION_MAX_LENGTH}
             {...form.getInputProps('appDescription')}
-            error={errorText(form.errors.appDescription, 'appDescription')}
+            description={descriptionLimit.description}
+            inputWrapperOrder={descriptionLimit.inputWrapperOrder}
+            error={descriptionLimit.error ?? errorText(form.errors.appDescription, 'appDescription')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate('/app-list')} disabled={update.isPending}>

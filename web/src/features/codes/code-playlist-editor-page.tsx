@@ -13,6 +13,7 @@ import {
   type CodePlaylist,
 } from '@panel/contract';
 import { useErrorText } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { session } from '../../lib/session';
 import { playlistLoadError, playlistSaveError } from './code-errors';
 import { useCodePlaylists } from './get-code-playlists';
@@ -132,43 +133,6 @@ export function CodePlaylistEditorPage() {
     );
   };
 
-  const fields = (entry: Entry, errors: Errors | undefined, onChange: (field: Field, value: string) => void, readOnly: boolean) => (
-    <>
-      <TextInput
-        label={t('activationCodes.playlist.url')}
-        type="url"
-        required
-        readOnly={readOnly}
-        placeholder="http://"
-        dir="ltr"
-        maxLength={URL_MAX_LENGTH}
-        value={entry.url}
-        onChange={(event) => onChange('url', event.currentTarget.value)}
-        error={errors?.url}
-      />
-      <TextInput
-        label={t('activationCodes.playlist.name')}
-        required
-        readOnly={readOnly}
-        maxLength={PLAYLIST_NAME_MAX_LENGTH}
-        value={entry.name}
-        onChange={(event) => onChange('name', event.currentTarget.value)}
-        error={errors?.name}
-      />
-      <TextInput
-        label={t('activationCodes.playlist.epg')}
-        type="url"
-        readOnly={readOnly}
-        placeholder="http://"
-        dir="ltr"
-        maxLength={URL_MAX_LENGTH}
-        value={entry.epg}
-        onChange={(event) => onChange('epg', event.currentTarget.value)}
-        error={errors?.epg}
-      />
-    </>
-  );
-
   const busy = save.isPending || saved;
   let body;
   if (playlists.isPending) {
@@ -219,7 +183,14 @@ export function CodePlaylistEditorPage() {
                         <IconX size={16} aria-hidden />
                       </ActionIcon>
                     )}
-                    <Stack gap="xs">{fields(card, cardErrors[card.id], (field, value) => changeCard(card.id, field, value), !canEdit)}</Stack>
+                    <Stack gap="xs">
+                      <PlaylistFields
+                        entry={card}
+                        errors={cardErrors[card.id]}
+                        onChange={(field, value) => changeCard(card.id, field, value)}
+                        readOnly={!canEdit}
+                      />
+                    </Stack>
                   </Fieldset>
                 </div>
               );
@@ -233,7 +204,7 @@ export function CodePlaylistEditorPage() {
                 <Title order={3} size="h5" id="add-code-playlist-title">
                   {t('activationCodes.editor.addTitle')}
                 </Title>
-                {fields(draft, draftErrors, changeDraft, false)}
+                <PlaylistFields entry={draft} errors={draftErrors} onChange={changeDraft} readOnly={false} />
                 <Group justify="flex-end">
                   <Button type="submit" variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={busy}>
                     {t('activationCodes.editor.add')}
@@ -276,5 +247,50 @@ export function CodePlaylistEditorPage() {
       )}
       {body}
     </Stack>
+  );
+}
+
+type FieldsProps = { entry: Entry; errors: Errors | undefined; onChange: (field: Field, value: string) => void; readOnly: boolean };
+
+/** One entry's URL, name and EPG: the name counted, the addresses only told when past their limit. */
+function PlaylistFields({ entry, errors, onChange, readOnly }: FieldsProps) {
+  const { t } = useTranslation();
+  const urlLimit = useTextLimit(entry.url, URL_MAX_LENGTH);
+  const nameLimit = useTextLimit(entry.name, PLAYLIST_NAME_MAX_LENGTH);
+  const epgLimit = useTextLimit(entry.epg, URL_MAX_LENGTH);
+  return (
+    <>
+      <TextInput
+        label={t('activationCodes.playlist.url')}
+        type="url"
+        required
+        readOnly={readOnly}
+        placeholder="http://"
+        dir="ltr"
+        value={entry.url}
+        onChange={(event) => onChange('url', event.currentTarget.value)}
+        error={urlLimit.error ?? errors?.url}
+      />
+      <TextInput
+        label={t('activationCodes.playlist.name')}
+        required
+        readOnly={readOnly}
+        value={entry.name}
+        onChange={(event) => onChange('name', event.currentTarget.value)}
+        description={readOnly ? undefined : nameLimit.description}
+        inputWrapperOrder={nameLimit.inputWrapperOrder}
+        error={nameLimit.error ?? errors?.name}
+      />
+      <TextInput
+        label={t('activationCodes.playlist.epg')}
+        type="url"
+        readOnly={readOnly}
+        placeholder="http://"
+        dir="ltr"
+        value={entry.epg}
+        onChange={(event) => onChange('epg', event.currentTarget.value)}
+        error={epgLimit.error ?? errors?.epg}
+      />
+    </>
   );
 }

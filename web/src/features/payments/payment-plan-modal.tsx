@@ -10,6 +10,7 @@ import {
 } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { useAddPaymentPlan } from './add-payment-plan';
 import { paymentFailureMessage } from './payment-errors';
 import { useUpdatePaymentPlan } from './update-payment-plan';
@@ -47,6 +48,8 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
       description: plan?.description ?? '',
     },
   });
+  const titleLimit = useTextLimit(form.values.title, PLAN_TITLE_MAX_LENGTH);
+  const descriptionLimit = useTextLimit(form.values.description, PLAN_DESCRIPTION_MAX_LENGTH);
 
   // Contract rules answer message keys; the server's 422 messages arrive as sentences already.
   const errorText = (field: Field) => {
@@ -92,9 +95,10 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
             label={t('paymentPlans.fields.title')}
             required
             data-autofocus
-            maxLength={PLAN_TITLE_MAX_LENGTH}
             {...form.getInputProps('title')}
-            error={errorText('title')}
+            description={titleLimit.description}
+            inputWrapperOrder={titleLimit.inputWrapperOrder}
+            error={titleLimit.error ?? errorText('title')}
           />
           {/* Both have a hint, under the input: the two inputs side by side stay on one line whatever the hints' lengths. */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -127,9 +131,10 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
             autosize
             minRows={3}
             maxRows={8}
-            maxLength={PLAN_DESCRIPTION_MAX_LENGTH}
             {...form.getInputProps('description')}
-            error={errorText('description')}
+            description={descriptionLimit.description}
+            inputWrapperOrder={descriptionLimit.inputWrapperOrder}
+            error={descriptionLimit.error ?? errorText('description')}
           />
           {failure && (
             <Alert color="red" variant="light" role="alert">

@@ -142,6 +142,30 @@ describe('PaymentPlansPage', () => {
     expect(calls('/api/add-payment-plans')).toHaveLength(0);
   });
 
+  it('keeps a pasted title and description past their limits whole, counts them, says the limit and sends nothing', async () => {
+    setup(MANAGER);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add payment plan' });
+    const title = within(dialog).getByLabelText(/^Title/);
+    const description = within(dialog).getByLabelText(/^Description/);
+    expect(title).not.toHaveAttribute('maxlength');
+    expect(description).not.toHaveAttribute('maxlength');
+    fireEvent.change(title, { target: { value: 't'.repeat(130) } });
+    fireEvent.change(within(dialog).getByLabelText(/^Price/), { target: { value: '19.90' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Credit points/), { target: { value: '500' } });
+    fireEvent.change(description, { target: { value: 'd'.repeat(1200) } });
+
+    expect(title).toHaveValue('t'.repeat(130));
+    expect(description).toHaveValue('d'.repeat(1200));
+    expect(within(dialog).getByText('130 / 100')).toBeInTheDocument();
+    expect(within(dialog).getByText('1,200 / 1,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Character limit reached: at most 100 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Character limit reached: at most 1,000 characters.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(calls('/api/add-payment-plans')).toHaveLength(0);
+  });
+
   it('adds a plan with the price as typed and the points as a number', async () => {
     setup(MANAGER);
     fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));

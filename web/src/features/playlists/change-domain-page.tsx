@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useModuleField } from '../../components/device-choice';
 import { ModuleSelect } from '../../components/module-select';
+import { useTextLimit } from '../../components/text-limit';
 import { useUpdatePlaylist } from './update-playlist';
 
 type Domain = 'oldDomain' | 'newDomain';
@@ -30,6 +31,7 @@ export function ChangeDomainPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [updated, setUpdated] = useState<number>();
+  const limits = { oldDomain: useTextLimit(domains.oldDomain, URL_MAX_LENGTH), newDomain: useTextLimit(domains.newDomain, URL_MAX_LENGTH) };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +101,6 @@ export function ChangeDomainPage() {
                 required
                 placeholder={placeholder}
                 dir="ltr"
-                maxLength={URL_MAX_LENGTH}
                 value={domains[field]}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
@@ -107,7 +108,7 @@ export function ChangeDomainPage() {
                   setErrors((e) => ({ ...e, [field]: undefined }));
                   setFormError(undefined);
                 }}
-                error={errors[field]}
+                error={limits[field].error ?? errors[field]}
               />
             ))}
             {formError && (

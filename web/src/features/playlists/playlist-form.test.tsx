@@ -93,6 +93,26 @@ describe('PlaylistForm', () => {
     expect(saveCalls()).toHaveLength(0);
   });
 
+  it('keeps a pasted name and URL past their limits whole: the name counted, the URL only told, nothing sent', () => {
+    setup();
+    const name = screen.getByLabelText(/Playlist name/);
+    const url = screen.getByLabelText(/Playlist URL/);
+    expect(name).not.toHaveAttribute('maxlength');
+    expect(url).not.toHaveAttribute('maxlength');
+    type(/Playlist name/, 'n'.repeat(101));
+    const longUrl = `http://lists.example.com/${'u'.repeat(2048)}`;
+    type(/Playlist URL/, longUrl);
+
+    expect(name).toHaveValue('n'.repeat(101));
+    expect(url).toHaveValue(longUrl);
+    expect(screen.getByText('101 / 100')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 100 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 2,048 characters.')).toBeInTheDocument();
+    expect(screen.queryByText(/\/ 2,048/)).not.toBeInTheDocument();
+    save();
+    expect(saveCalls()).toHaveLength(0);
+  });
+
   it('sends a general playlist with its module, EPG and PIN', async () => {
     const { onSaved } = setup();
     type(/Playlist name/, ' Kids ');

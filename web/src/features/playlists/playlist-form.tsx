@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { isMessageKey } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { playlistFailureMessage } from './playlist-errors';
 import { useSavePlaylist, type SavePlaylistInput } from './save-playlist';
 
@@ -61,6 +62,12 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const xc = type === 'xc';
+  const limits = {
+    name: useTextLimit(values.name, MAX.name),
+    username: useTextLimit(values.username, MAX.username),
+    url: useTextLimit(values.url, MAX.url),
+    epg: useTextLimit(values.epg, MAX.epg),
+  };
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -158,10 +165,11 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           label={t('playlists.fields.name')}
           required
           data-autofocus
-          maxLength={PLAYLIST_NAME_MAX_LENGTH}
           value={values.name}
           onChange={(event) => set('name')(event.currentTarget.value)}
-          error={errors.name}
+          description={limits.name.description}
+          inputWrapperOrder={limits.name.inputWrapperOrder}
+          error={limits.name.error ?? errors.name}
         />
         {xc && (
           <>
@@ -169,10 +177,9 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
               label={t('playlists.fields.username')}
               required
               autoComplete="off"
-              maxLength={MAX.username}
               value={values.username}
               onChange={(event) => set('username')(event.currentTarget.value)}
-              error={errors.username}
+              error={limits.username.error ?? errors.username}
             />
             <PasswordInput
               label={t('playlists.fields.password')}
@@ -191,10 +198,9 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           required
           placeholder="http://"
           dir="ltr"
-          maxLength={URL_MAX_LENGTH}
           value={values.url}
           onChange={(event) => set('url')(event.currentTarget.value)}
-          error={errors.url}
+          error={limits.url.error ?? errors.url}
         />
         <TextInput
           label={t('playlists.fields.epg')}
@@ -202,10 +208,9 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           type="url"
           placeholder="http://"
           dir="ltr"
-          maxLength={URL_MAX_LENGTH}
           value={values.epg}
           onChange={(event) => set('epg')(event.currentTarget.value)}
-          error={errors.epg}
+          error={limits.epg.error ?? errors.epg}
         />
         <Checkbox
           label={t('playlists.fields.protect')}

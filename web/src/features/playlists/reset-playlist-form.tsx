@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PlaylistType } from '@panel/contract';
+import { DEVICE_KEY_MAX_LENGTH, type PlaylistType } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
+import { useTextLimit } from '../../components/text-limit';
 import { playlistFailureMessage } from './playlist-errors';
 import { useResetPlaylist, type ResetPlaylistInput } from './reset-playlist';
 
@@ -31,6 +32,7 @@ export function ResetPlaylistForm() {
   const { application } = device.module;
   // BOBPLAYER and IBOPLAYER ask for the device key before their playlists are reset (business-panel.md §9).
   const keyNeeded = application?.needs_device_key ?? false;
+  const keyLimit = useTextLimit(deviceKey, DEVICE_KEY_MAX_LENGTH);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +43,7 @@ export function ResetPlaylistForm() {
       deviceKey: keyNeeded && deviceKey.trim() === '' ? t('validation.deviceKeyRequired') : undefined,
     };
     setErrors(next);
-    if (!choice || Object.values(next).some(Boolean) || !type) return;
+    if (!choice || Object.values(next).some(Boolean) || !type || (keyNeeded && keyLimit.error)) return;
     setConfirming({
       mac_address: choice.macAddress,
       app_id: choice.application.id,
@@ -82,13 +84,12 @@ export function ResetPlaylistForm() {
               required
               autoComplete="off"
               spellCheck={false}
-              maxLength={64}
               value={deviceKey}
               onChange={(event) => {
                 setDeviceKey(event.currentTarget.value);
                 setErrors((e) => ({ ...e, deviceKey: undefined }));
               }}
-              error={errors.deviceKey}
+              error={keyLimit.error ?? errors.deviceKey}
             />
           )}
           <Radio.Group

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { profileBody, type ProfileBody } from '@panel/contract';
+import { NAME_MAX_LENGTH, profileBody, type ProfileBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { ColorSchemeChoice } from '../../components/color-scheme-control';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { useProfile } from '../../api/profile';
 import { useUpdateProfile } from './update-profile';
@@ -56,6 +57,7 @@ function ProfileForm({ name, email }: { name: string; email: string }) {
   const form = useZodForm<ProfileBody>(profileBody, {
     initialValues: { name, password: '', password_confirmation: '' },
   });
+  const nameLimit = useTextLimit(form.values.name, NAME_MAX_LENGTH);
 
   const submit = form.onSubmit((values) => {
     const body: ProfileBody = values.password
@@ -78,10 +80,11 @@ function ProfileForm({ name, email }: { name: string; email: string }) {
         <TextInput
           label={t('profile.name')}
           required
-          maxLength={100}
           autoComplete="name"
           {...form.getInputProps('name')}
-          error={errorText(form.errors.name, 'name')}
+          description={nameLimit.description}
+          inputWrapperOrder={nameLimit.inputWrapperOrder}
+          error={nameLimit.error ?? errorText(form.errors.name, 'name')}
         />
         <TextInput label={t('profile.email')} value={email} readOnly variant="filled" autoComplete="email" />
         <PasswordInput

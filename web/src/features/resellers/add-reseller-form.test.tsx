@@ -52,6 +52,28 @@ describe('AddResellerPage', () => {
     expect(addCalls()).toHaveLength(0);
   });
 
+  it('keeps a pasted name and e-mail past their limits whole: the name counted, the e-mail only told, nothing sent', async () => {
+    renderScreen('/add-reseller', <AddResellerPage />, '/add-reseller');
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    expect(name).not.toHaveAttribute('maxlength');
+    expect(email).not.toHaveAttribute('maxlength');
+    fireEvent.change(name, { target: { value: 'N'.repeat(120) } });
+    const longEmail = `${'e'.repeat(250)}@shop.example.com`;
+    fireEvent.change(email, { target: { value: longEmail } });
+    await selectAll();
+
+    expect(name).toHaveValue('N'.repeat(120));
+    expect(email).toHaveValue(longEmail);
+    expect(screen.getByText('120 / 100')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 100 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Character limit reached: at most 255 characters.')).toBeInTheDocument();
+    expect(screen.queryByText(/\/ 255/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add reseller' }));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(addCalls()).toHaveLength(0);
+  });
+
   it('Select All chooses every allowed application, then clears them again', async () => {
     renderScreen('/add-reseller', <AddResellerPage />, '/add-reseller');
     fireEvent.click(screen.getByRole('button', { name: 'Add reseller' }));

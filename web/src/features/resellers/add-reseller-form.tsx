@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ADD_RESELLER_REDIRECT_MS, type AddResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, addResellerBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { useZodForm } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
 import { useAddReseller } from './add-reseller';
@@ -43,6 +44,8 @@ export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
   const [alert, setAlert] = useState<string | undefined>();
   const [redirecting, setRedirecting] = useState(false);
   const form = useZodForm<Fields>(fieldsSchema, { initialValues: { name: '', email: '', application_allowed: [] } });
+  const nameLimit = useTextLimit(form.values.name, NAME_MAX_LENGTH);
+  const emailLimit = useTextLimit(form.values.email, EMAIL_MAX_LENGTH);
 
   const submit = form.onSubmit((fields) => {
     setAlert(undefined);
@@ -77,19 +80,19 @@ export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
             <TextInput
               label={t('resellerForms.fields.name')}
               required
-              maxLength={NAME_MAX_LENGTH}
               autoComplete="off"
               {...form.getInputProps('name')}
-              error={errorText(form.errors.name, 'name')}
+              description={nameLimit.description}
+              inputWrapperOrder={nameLimit.inputWrapperOrder}
+              error={nameLimit.error ?? errorText(form.errors.name, 'name')}
             />
             <TextInput
               label={t('resellerForms.fields.email')}
               type="email"
               required
-              maxLength={EMAIL_MAX_LENGTH}
               autoComplete="off"
               {...form.getInputProps('email')}
-              error={errorText(form.errors.email, 'email')}
+              error={emailLimit.error ?? errorText(form.errors.email, 'email')}
             />
             <ApplicationsSelect
               value={form.values.application_allowed}

@@ -4,6 +4,7 @@ import { EDIT_RESELLER_REDIRECT_MS, EMAIL_MAX_LENGTH, type EditResellerBody, NAM
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useZodForm } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
 import { ApplicationsSelect } from './applications-select';
@@ -78,6 +79,8 @@ function EditResellerForm({ id, loaded }: { id: number; loaded: ShowResellerAnsw
       status: loaded.status === 0 ? 0 : 1,
     },
   });
+  const nameLimit = useTextLimit(form.values.name, NAME_MAX_LENGTH);
+  const emailLimit = useTextLimit(form.values.email, EMAIL_MAX_LENGTH);
 
   const submit = form.onSubmit((fields) => {
     edit.mutate(
@@ -106,17 +109,17 @@ function EditResellerForm({ id, loaded }: { id: number; loaded: ShowResellerAnsw
           <TextInput
             label={t('resellerForms.fields.name')}
             required
-            maxLength={NAME_MAX_LENGTH}
             {...form.getInputProps('name')}
-            error={errorText(form.errors.name, 'name')}
+            description={nameLimit.description}
+            inputWrapperOrder={nameLimit.inputWrapperOrder}
+            error={nameLimit.error ?? errorText(form.errors.name, 'name')}
           />
           <TextInput
             label={t('resellerForms.fields.email')}
             type="email"
             required
-            maxLength={EMAIL_MAX_LENGTH}
             {...form.getInputProps('email')}
-            error={errorText(form.errors.email, 'email')}
+            error={emailLimit.error ?? errorText(form.errors.email, 'email')}
           />
           {editApplications && (
             <ApplicationsSelect

@@ -1,8 +1,9 @@
 import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { roleBody, type Role, type RoleBody } from '@panel/contract';
+import { ROLE_NAME_MAX_LENGTH, roleBody, type Role, type RoleBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { useAddRole } from './add-role';
 import { useEditRole } from './edit-role';
 import { usePermissions } from './get-permissions';
@@ -44,6 +45,7 @@ function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) {
     initialValues: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
   });
   const saving = addRole.isPending || editRole.isPending;
+  const nameLimit = useTextLimit(form.values.name, ROLE_NAME_MAX_LENGTH);
 
   const submit = form.onSubmit((values) => {
     const done = {
@@ -67,9 +69,10 @@ function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) {
           label={t('usersRoles.roles.name')}
           required
           data-autofocus
-          maxLength={50}
           {...form.getInputProps('name')}
-          error={errorText(form.errors.name, 'name')}
+          description={nameLimit.description}
+          inputWrapperOrder={nameLimit.inputWrapperOrder}
+          error={nameLimit.error ?? errorText(form.errors.name, 'name')}
         />
         <div>
           <Text fw={500} size="sm" mb={6} id="role-permissions-label">

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Alert, Button, Drawer, Group, LoadingOverlay, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { userBody, type User, type UserBody } from '@panel/contract';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, userBody, type User, type UserBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { useAddUser } from './add-user';
 import { useEditUser } from './edit-user';
@@ -49,6 +50,8 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
     // 0 is "no role chosen": the schema answers 'Please select a role.'
     initialValues: { name: user?.name ?? '', email: user?.email ?? '', role: user?.roles[0]?.id ?? 0 },
   });
+  const nameLimit = useTextLimit(form.values.name, NAME_MAX_LENGTH);
+  const emailLimit = useTextLimit(form.values.email, EMAIL_MAX_LENGTH);
 
   const loaded = fresh.data?.data;
   useEffect(() => {
@@ -88,18 +91,18 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
           label={t('usersRoles.users.name')}
           required
           data-autofocus
-          maxLength={100}
           {...form.getInputProps('name')}
-          error={errorText(form.errors.name, 'name')}
+          description={nameLimit.description}
+          inputWrapperOrder={nameLimit.inputWrapperOrder}
+          error={nameLimit.error ?? errorText(form.errors.name, 'name')}
         />
         <TextInput
           label={t('usersRoles.users.email')}
           type="email"
           required
-          maxLength={255}
           autoComplete="off"
           {...form.getInputProps('email')}
-          error={errorText(form.errors.email, 'email')}
+          error={emailLimit.error ?? errorText(form.errors.email, 'email')}
         />
         <Select
           label={t('usersRoles.users.role')}
