@@ -139,7 +139,7 @@ describe('MultiAppActivationPage', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Confirm activation' });
     const summary = within(confirm).getByRole('group', { name: 'What happens' });
     expect(within(summary).getByText('4 credit points')).toBeInTheDocument();
-    expect(summary).toHaveTextContent(/AA:BB:CC:DD:EE:FF · IBOPLAYER, IBOPRO/);
+    expect(summary).toHaveTextContent(/aa:bb:cc:dd:ee:ff · IBOPLAYER, IBOPRO/);
     expect(within(confirm).getByText('Lifetime')).toBeInTheDocument();
     const [priceQuestion] = bodies('/api/bulk-multi-app-activate');
     expect(priceQuestion).toMatchObject({ requestData: { isConfirmed: false, app_ids: [1, 3] } });
