@@ -30,11 +30,12 @@ export const fieldMessageKey = (key: string) => (key === ALL_FIELDS_REQUIRED ? '
 
 export function useErrorText() {
   const { t } = useTranslation();
-  return (message: unknown, field: string): string | undefined => {
+  /** `limits` fills a length rule's number ("may not be greater than 255 characters"): the resolver keeps only the key. */
+  return (message: unknown, field: string, limits: { min?: number; max?: number } = {}): string | undefined => {
     if (typeof message !== 'string' || message === '') return undefined;
     if (!isMessageKey(message)) return message;
     const label = t(`fields.${field}`, { defaultValue: field });
-    return t(fieldMessageKey(message), { field: label, min: '', max: '' });
+    return t(fieldMessageKey(message), { field: label, min: limits.min ?? '', max: limits.max ?? '' });
   };
 }
 

@@ -10,8 +10,8 @@ export function useAuthErrorText(overrides: Record<string, string> = {}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const keys: Record<string, string> = { 'validation.required': 'auth.required', ...overrides };
-  return (message: unknown, field: string): string | undefined => {
+  return (message: unknown, field: string, limits?: { min?: number; max?: number }): string | undefined => {
     if (typeof message === 'string' && keys[message]) return t(keys[message]);
-    return errorText(message, field);
+    return errorText(message, field, limits);
   };
 }

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { registerBody } from '@panel/contract';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useZodForm } from '../../components/form';
 import { session } from '../../lib/session';
@@ -47,14 +47,14 @@ export function SignUpPage() {
             label={t('auth.labels.name')}
             autoComplete="name"
             {...form.getInputProps('name')}
-            error={errorText(form.errors.name, 'name')}
+            error={errorText(form.errors.name, 'name', { max: NAME_MAX_LENGTH })}
           />
           <TextInput
             label={t('auth.labels.email')}
             type="email"
             autoComplete="email"
             {...form.getInputProps('email')}
-            error={errorText(form.errors.email, 'email')}
+            error={errorText(form.errors.email, 'email', { max: EMAIL_MAX_LENGTH })}
           />
           <Checkbox
             label={t('auth.labels.terms')}

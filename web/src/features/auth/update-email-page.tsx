@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { emailBody, type EmailBody } from '@panel/contract';
+import { EMAIL_MAX_LENGTH, emailBody, type EmailBody } from '@panel/contract';
 import { applyServerErrors, useZodForm } from '../../components/form';
 import { session } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
@@ -46,7 +46,7 @@ function UpdateEmailForm() {
             type="email"
             autoComplete="email"
             {...form.getInputProps('email')}
-            error={errorText(form.errors.email, 'email')}
+            error={errorText(form.errors.email, 'email', { max: EMAIL_MAX_LENGTH })}
           />
           <Button type="submit" fullWidth loading={mutation.isPending}>
             {t('auth.updateEmail.submit')}
