@@ -10,8 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  // A journey through several screens takes 20 to 40 s alone (the slowest-tests list below says
-  // which) and about half as long again when the machine runs another job.
+  // A journey through several screens takes 20 to 40 s alone and about half as long again when
+  // the machine runs another job.
   timeout: 120_000,
   // What a page shows within 5 s alone can take three times that when the machine runs another job.
   expect: { timeout: 15_000 },
