@@ -5,6 +5,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# The Node.js that `npm ci` installed (package.json's "node" dependency) runs every step, as it does
+# under `npm test`, which puts node_modules/.bin first on the PATH: also when this file is run alone.
+export PATH="$PWD/node_modules/.bin:$PATH"
+step "Node.js $(node --version) from $(command -v node)"
+
 # Playwright cannot download its own browsers here: the end-to-end tests drive Debian's Chromium.
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

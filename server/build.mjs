@@ -12,7 +12,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   // npm packages stay in node_modules; only our own workspaces are bundled.
   packages: 'external',
   alias: { '@panel/contract': path.join(here, '../contract/src/index.ts') },

@@ -10,9 +10,14 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // A journey through several screens takes 20 to 40 s alone and about half as long again when
+  // the machine runs another job.
+  timeout: 120_000,
+  // What a page shows within 5 s alone can take three times that when the machine runs another job.
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['../scripts/slowest-e2e-tests.mjs'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
+  // The reporter above lists the slowest tests; Playwright's own list names files.
+  reportSlowTests: null,
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',

@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
@@ -56,5 +57,10 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Tests that drive date pickers, dropzones and menus take 1 to 2 s alone and over 5 s while
+    // the suite's own files, or another job, share the two cores: a limit is for a hung test.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ['default', fileURLToPath(new URL('../scripts/slowest-tests.mjs', import.meta.url))],
   },
 });

@@ -54,6 +54,8 @@ describe.skipIf(onPostgres)('the panel process', () => {
     prefix = /Admin sign-in:\s+\S+\/([^/\s]+)\/admin-login/.exec(first.output())![1]!;
     expect(first.output()).toContain('First admin:         admin@panel.local');
     expect(first.output()).toContain(`outbox folder ${dataDir}`);
+    // package.json's engines: the Node that `npm ci` installs when the system's is older.
+    expect(first.output()).toMatch(/Node\.js: +v(2[4-9]|[3-9]\d)\./);
   });
 
   it('refuses a second process on the same data folder', async () => {

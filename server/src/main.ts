@@ -29,6 +29,7 @@ const lines = [
   `  API documentation:   ${config.publicUrl}/api/docs`,
   `  Database:            ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`,
   `  Mails go to:         ${mailer.describe()}`,
+  `  Node.js:             ${process.version}`,
 ];
 if (seeded.createdAdmin) {
   lines.push(`  First admin:         ${seeded.createdAdmin.email}`);

@@ -40,7 +40,7 @@ test('an admin adds a reseller, who adds a sub-reseller; the admin then renames 
   await page.getByRole('button', { name: 'Add reseller' }).click();
   await expect(page.getByText('Reseller created successfully. A create-password email has been sent.')).toBeVisible();
   // Three seconds later, the reseller list.
-  await expect(page).toHaveURL(/\/reseller-list$/, { timeout: 6000 });
+  await expect(page).toHaveURL(/\/reseller-list$/);
 
   // The same e-mail again is refused under the e-mail field.
   await openResellerScreen(page, 'Add Reseller');
@@ -76,7 +76,7 @@ test('an admin adds a reseller, who adds a sub-reseller; the admin then renames 
   await expect(reseller.getByText('Sub-reseller created successfully. A create-password email has been sent.')).toBeVisible();
 
   // Three seconds later, its own sub-reseller list, which holds the new sub-reseller.
-  await expect(reseller).toHaveURL(/\/sub-reseller-list\/\d+$/, { timeout: 8000 });
+  await expect(reseller).toHaveURL(/\/sub-reseller-list\/\d+$/);
   const resellerId = /\/sub-reseller-list\/(\d+)$/.exec(reseller.url())![1]!;
   await expect(reseller.getByText(`Parent reseller: ${resellerEmail}`)).toBeVisible();
   const table = reseller.getByRole('table', { name: 'Sub-resellers' });
@@ -99,7 +99,7 @@ test('an admin adds a reseller, who adds a sub-reseller; the admin then renames 
   await details.getByLabel('Name').fill('Nadia Renamed');
   await details.getByRole('button', { name: 'Update reseller' }).click();
   await expect(page.getByText('Reseller updated successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/reseller-list$/, { timeout: 4000 });
+  await expect(page).toHaveURL(/\/reseller-list$/);
 
   // ... and changes its password in the separate form.
   await page.goto(`/edit-reseller/${resellerId}`);

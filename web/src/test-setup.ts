@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, loadPanelTexts } from './i18n';
+
+// findBy… and waitFor give up after 1 s by default, which a screen on two busy cores can take to
+// render: they wait up to 10 s (a passing test still goes on as soon as it finds what it awaits).
+configure({ asyncUtilTimeout: 10_000 });
 
 await initI18n('en');
 await loadPanelTexts();

@@ -97,7 +97,7 @@ describe('ActivatedAppsPage', () => {
     await waitFor(() => expect(listRequests()).toHaveLength(1));
     fireEvent.click(screen.getByRole('radio', { name: 'MAC address' }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'aa:bb' } });
-    await waitFor(() => expect(listRequests().at(-1)).toMatchObject({ search_type: 'mac', keyword: 'aa:bb' }), { timeout: 2000 });
+    await waitFor(() => expect(listRequests().at(-1)).toMatchObject({ search_type: 'mac', keyword: 'aa:bb' }));
   });
 
   it('edits a remark in place and saves it on Enter', async () => {

@@ -98,7 +98,7 @@ describe('BillingRecordsPage', () => {
     const { fetchMock } = setup(() => json(200, page([])));
     expect(await screen.findByText('No billing records found')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'gol' } });
-    await waitFor(() => expect(listRequests(fetchMock).at(-1)).toEqual({ page_number: '1', page_size: '10', search_title: 'gol' }), { timeout: 2000 });
+    await waitFor(() => expect(listRequests(fetchMock).at(-1)).toEqual({ page_number: '1', page_size: '10', search_title: 'gol' }));
   });
 
   it('says the records could not be fetched', async () => {

@@ -101,7 +101,7 @@ describe('AddResellerPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Redirecting');
     expect(router.state.location.pathname).toBe('/add-reseller');
     // Without the reseller-list permission the screen goes to the dashboard, 3 s later.
-    await screen.findByText('landed on /dashboard', undefined, { timeout: 4000 });
+    await screen.findByText('landed on /dashboard');
   });
 
   it('shows a 422 under its field, a 400 as an alert and anything else as the general message', async () => {
