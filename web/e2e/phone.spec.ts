@@ -35,7 +35,7 @@ async function expectPhoneLayout(page: Page, labels: { menu: string; mode: RegEx
   await expectNoSidewaysScroll(page);
 }
 
-test('on a phone the top bar keeps every control on screen and no page scrolls sideways, in English and Arabic', async ({ page }) => {
+test('on a phone the top bar keeps every control on screen and no page scrolls sideways, nor the results of a bulk check, in English and Arabic', async ({ page }) => {
   await signInAdmin(page);
   await adminRecharge(page, E2E.adminEmail, 1_250_000);
   for (const path of PAGES) {
@@ -43,6 +43,7 @@ test('on a phone the top bar keeps every control on screen and no page scrolls s
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
     await expectPhoneLayout(page, { menu: 'Toggle navigation', mode: /^Mode/, language: /^Language/, bell: /^Notifications/, credit: 'Credit points' });
   }
+  await expectBulkCheckCards(page, 'en');
   // The balance is compact: the number and an icon.
   await expect(page.getByRole('banner').getByTitle('Credit points')).toHaveText(/^1\.\dM$/);
 
@@ -55,6 +56,7 @@ test('on a phone the top bar keeps every control on screen and no page scrolls s
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
     await expectPhoneLayout(page, { menu: 'إظهار القائمة أو إخفاؤها', mode: /^الوضع/, language: /^اللغة/, bell: /^الإشعارات/, credit: 'نقاط الرصيد' });
   }
+  await expectBulkCheckCards(page, 'ar');
   await page.evaluate(() => localStorage.removeItem('locale'));
 });
 
@@ -72,6 +74,19 @@ async function expectCardOnScreen(card: Locator, lead: Locator[]) {
     expect(box.x + box.width, `${await cell.textContent()} ends inside the screen`).toBeLessThanOrEqual(375);
   }
   for (const cell of lead) await expect(cell).toBeInViewport();
+}
+
+/** A bulk check's result (a malformed MAC, nothing charged) is a card inside the screen, its status first. */
+async function expectBulkCheckCards(page: Page, locale: string) {
+  const status = (panelTexts(locale).bulkActivation as { status: Record<string, string> }).status;
+  await page.goto('/bulk-activation');
+  const csv = 'mac_address,apps,package,comment\n00:11:22:33:44,IBOPLAYER,1-year,A MAC one pair short\n';
+  await page.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const card = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('cell').first()).toContainText(status.error!);
+  await expectCardOnScreen(card, []);
+  await expectNoSidewaysScroll(page);
 }
 
 test('on a phone Billing Records and Renewals Due show each row as a card, status, amount and expiry first, in English and Arabic', async ({ page }) => {

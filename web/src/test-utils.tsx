@@ -41,6 +41,15 @@ export function renderWithProviders(ui: ReactNode, client = testQueryClient()) {
   );
 }
 
+/**
+ * A phone's screen: every media query below 768 px matches (test-setup.ts answers no to all).
+ * `vi.restoreAllMocks()` brings the wide screen back.
+ */
+export function onPhone() {
+  const desktop = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...desktop(query), matches: query.includes('max-width') }));
+}
+
 /** Renders routes in a memory router, starting at `initialEntry`; answers the router to assert where it went. */
 export function renderRoutes(routes: { path: string; element: ReactNode }[], initialEntry: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Group, Pagination, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
+import { Group, Pagination, SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BulkRowResult } from '@panel/contract';
+import { CardTable, type CardColumn } from './card-table';
 import { StatusBadge } from './status-badge';
 import { formatDate, formatNumber } from '../lib/format';
 
@@ -10,7 +11,7 @@ const PAGE_SIZE = 50;
 
 /**
  * The rows of a bulk activation (dry run or real run) with their result, a page at a time; errors
- * can be shown alone. The result comes right after the MAC, so a phone shows it without scrolling.
+ * can be shown alone. The result comes right after the MAC, and heads a phone's card.
  * Devices chosen from a list (`selection`) were never rows of a file: they go without row numbers.
  */
 export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly BulkRowResult[]; source?: 'file' | 'selection' }) {
@@ -22,6 +23,28 @@ export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly Bul
   const current = Math.min(page, pages);
   const showExpiry = rows.some((r) => r.expire_date !== null);
   const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatDate(r.expire_date));
+  const allColumns: CardColumn<BulkRowResult>[] = [
+    { key: 'row', header: t('bulkActivation.columns.row'), render: (r) => formatNumber(r.row) },
+    { key: 'mac', header: t('bulkActivation.columns.mac'), fit: 'nowrap', render: (r) => <span dir="ltr">{r.mac_address}</span> },
+    {
+      key: 'status',
+      header: t('bulkActivation.columns.status'),
+      card: 'lead',
+      render: (r) => <StatusBadge color={r.status === 'ok' ? 'green' : 'red'}>{t(`bulkActivation.status.${r.status}`)}</StatusBadge>,
+    },
+    { key: 'message', header: t('bulkActivation.columns.message'), render: (r) => r.message },
+    { key: 'apps', header: t('bulkActivation.columns.apps'), render: (r) => <bdi>{r.apps.join(', ')}</bdi> },
+    {
+      key: 'package',
+      header: t('bulkActivation.columns.package'),
+      fit: 'nowrap',
+      // A file's own value ("1-yr") keeps its order in a right-to-left table.
+      render: (r) => (Object.hasOwn(PACKAGE_KEYS, r.package) ? t(PACKAGE_KEYS[r.package]!) : <bdi>{r.package}</bdi>),
+    },
+    { key: 'cost', header: t('bulkActivation.columns.cost'), render: (r) => formatNumber(r.cost) },
+    { key: 'expiry', header: t('bulkActivation.columns.expiry'), fit: 'nowrap', render: expiryText },
+  ];
+  const columns = allColumns.filter((column) => (column.key === 'row' ? source === 'file' : column.key !== 'expiry' || showExpiry));
 
   return (
     <>
@@ -36,43 +59,14 @@ export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly Bul
           { value: 'error', label: t('bulkActivation.filterErrors') },
         ]}
       />
-      <ScrollArea type="auto">
-        <Table striped verticalSpacing="xs" aria-label={t(source === 'file' ? 'bulkActivation.tableLabel' : 'bulkActivation.selectionLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              {source === 'file' && <Table.Th>{t('bulkActivation.columns.row')}</Table.Th>}
-              <Table.Th>{t('bulkActivation.columns.mac')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.status')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.message')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.apps')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.package')}</Table.Th>
-              <Table.Th>{t('bulkActivation.columns.cost')}</Table.Th>
-              {showExpiry && <Table.Th>{t('bulkActivation.columns.expiry')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((r) => (
-              <Table.Tr key={r.row}>
-                {source === 'file' && <Table.Td>{formatNumber(r.row)}</Table.Td>}
-                <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                  {r.mac_address}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge color={r.status === 'ok' ? 'green' : 'red'}>{t(`bulkActivation.status.${r.status}`)}</StatusBadge>
-                </Table.Td>
-                <Table.Td style={{ minWidth: 180 }}>{r.message}</Table.Td>
-                <Table.Td>
-                  <bdi>{r.apps.join(', ')}</bdi>
-                </Table.Td>
-                {/* A file's own value ("1-yr") keeps its order in a right-to-left table. */}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{Object.hasOwn(PACKAGE_KEYS, r.package) ? t(PACKAGE_KEYS[r.package]!) : <bdi>{r.package}</bdi>}</Table.Td>
-                <Table.Td>{formatNumber(r.cost)}</Table.Td>
-                {showExpiry && <Table.Td style={{ whiteSpace: 'nowrap' }}>{expiryText(r)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <CardTable
+        label={t(source === 'file' ? 'bulkActivation.tableLabel' : 'bulkActivation.selectionLabel')}
+        columns={columns}
+        rows={shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
+        rowKey={(r) => r.row}
+        minWidth={720}
+        striped
+      />
       {shown.length === 0 && <Text c="dimmed">{t('bulkActivation.noErrors')}</Text>}
       {pages > 1 && (
         <Group justify="center">

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onPhone } from '../test-utils';
 import { DataTable, type Column } from './data-table';
 
 type Row = { id: number; name: string; status?: string };
@@ -9,12 +10,6 @@ const columns: Column<Row>[] = [
   { key: 'id', header: 'Id', render: (r) => r.id },
   { key: 'name', header: 'Name', render: (r) => r.name, sortable: true },
 ];
-
-/** A phone's screen: every media query below 768 px matches (test-setup.ts answers no to all). */
-function onPhone() {
-  const desktop = window.matchMedia.bind(window);
-  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...desktop(query), matches: query.includes('max-width') }));
-}
 
 function setup(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
   const handlers = { onPageChange: vi.fn(), onPageSizeChange: vi.fn(), onSortChange: vi.fn() };

@@ -1,35 +1,19 @@
 import type { ReactNode } from 'react';
 import { Alert, Checkbox, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@panel/contract';
 import { formatNumber } from '../lib/format';
-import { PHONE_QUERY } from '../lib/phone';
-import './data-table.css';
+import { CardCell, cardOrder, useCards, type CardColumn } from './card-table';
 
 export type SortDirection = 'asc' | 'desc';
 export type Sort = { key: string; direction: SortDirection };
 
-export type Column<Row> = {
-  /** Also the sort key sent to the server when the column is sortable. */
-  key: string;
-  header: ReactNode;
-  render: (row: Row) => ReactNode;
+/** `key` is also the sort key sent to the server when the column is sortable. */
+export type Column<Row> = CardColumn<Row> & {
   sortable?: boolean;
   width?: number | string;
-  align?: 'left' | 'center' | 'right';
-  /**
-   * Its place on a phone's card: `lead` lines come first (status, amount, expiry: what the reader
-   * looks for), `id` lines last (order UUIDs, transaction ids); the others keep their order between.
-   * A `control` column (a row checkbox whose header is a control too) heads the card without a
-   * label, its header staying in sight above the cards.
-   */
-  card?: 'control' | 'lead' | 'id';
 };
-
-const CARD_RANKS = { control: 0, lead: 1, id: 3 } as const;
-const cardRank = (column: Column<never>) => (column.card ? CARD_RANKS[column.card] : 2);
 
 /**
  * Rows the reader can pick (a checkbox per row, and one for the whole page). The screen keeps what
@@ -94,9 +78,8 @@ export function DataTable<Row>({
   selection,
 }: Props<Row>) {
   const { t } = useTranslation();
-  // Below 768 px each row is a card of "label: value" lines, so a phone never scrolls sideways.
-  const cards = useMediaQuery(PHONE_QUERY) ?? false;
-  const columns = cards ? [...allColumns].sort((a, b) => cardRank(a) - cardRank(b)) : allColumns;
+  const cards = useCards();
+  const columns = cardOrder(allColumns, cards);
   const pages = Math.max(1, lastPage ?? (total !== undefined ? Math.ceil(total / pageSize) : page));
   const list = rows ?? [];
   const columnCount = columns.length + (selection ? 1 : 0);
@@ -161,21 +144,9 @@ export function DataTable<Row>({
             />
           </Table.Td>
         )}
-        {columns.map((column) =>
-          cards && column.card !== 'control' ? (
-            <Table.Td key={column.key} className="data-table-line">
-              {/* The header cell already names the value for assistive technology. */}
-              <span className="data-table-label" aria-hidden>
-                {column.header}
-              </span>
-              <div className="data-table-value">{column.render(row)}</div>
-            </Table.Td>
-          ) : (
-            <Table.Td key={column.key} ta={column.align}>
-              {column.render(row)}
-            </Table.Td>
-          ),
-        )}
+        {columns.map((column) => (
+          <CardCell key={column.key} column={column} row={row} cards={cards} />
+        ))}
       </Table.Tr>
     ));
   }
@@ -184,7 +155,7 @@ export function DataTable<Row>({
   const to = total ? Math.min(total, (page - 1) * pageSize + list.length) : 0;
 
   return (
-    <div className="data-table" data-cards={cards || undefined}>
+    <div className="card-table" data-cards={cards || undefined}>
       <Table.ScrollContainer minWidth={cards ? 0 : 600}>
         <Table striped={!cards} highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
           <Table.Thead>

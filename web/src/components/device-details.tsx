@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Divider, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CheckDeviceAnswer } from '@panel/contract';
+import { CardTable } from './card-table';
 import { StatusBadge } from './status-badge';
 
 export type DevicePlaylist = CheckDeviceAnswer['playlists'][number];
@@ -48,28 +49,13 @@ export function DeviceDetails<P>({ details, playlists, columns, texts }: Props<P
           {texts.noPlaylists}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={440}>
-          <Table aria-label={texts.playlists} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.header}>{column.header}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {playlists.map((playlist, index) => (
-                <Table.Tr key={index}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.header} style={column.wraps ? { overflowWrap: 'anywhere' } : undefined}>
-                      {column.cell(playlist)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable
+          label={texts.playlists}
+          columns={columns.map((column) => ({ key: column.header, header: column.header, render: column.cell, fit: column.wraps ? 'wraps' : undefined }))}
+          rows={playlists}
+          rowKey={(_, index) => index}
+          minWidth={440}
+        />
       )}
     </Stack>
   );

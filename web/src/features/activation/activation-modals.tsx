@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
@@ -6,6 +6,7 @@ import { MoneySummary } from '../../components/money-summary';
 import { formatDate } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
 import { StatusBadge } from '../../components/status-badge';
+import { CardTable, type CardColumn } from '../../components/card-table';
 
 /** What the person asked for, frozen when the status check answered. */
 export type ActivationRequest = {
@@ -62,6 +63,58 @@ type StatusProps = {
 export function AppStatusModal({ request, checks, activatable, failure, loading, onContinue, onClose }: StatusProps) {
   const { t } = useTranslation();
   const allowed = new Set(activatable.map((app) => app.id));
+  const columns: CardColumn<ActivationRequest['apps'][number]>[] = [
+    {
+      key: 'app',
+      header: t('activation.status.app'),
+      render: (app) => (
+        <Text size="sm" fw={600}>
+          {app.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('activation.status.state'),
+      card: 'lead',
+      render: (app) => {
+        const check = checks[String(app.id)];
+        return check ? <StatusBadge color={STATUS_COLORS[check.status]}>{t(`activation.statuses.${check.status}`)}</StatusBadge> : '—';
+      },
+    },
+    {
+      key: 'message',
+      header: t('activation.status.message'),
+      render: (app) => {
+        const check = checks[String(app.id)];
+        return (
+          <>
+            <Text size="sm">{check?.message ?? t('activation.status.noAnswer')}</Text>
+            {check?.expire_date && check.status !== 'lifeTime' && (
+              <Text size="xs" c="dimmed">
+                {t('activation.status.expires', { date: formatDate(check.expire_date) })}
+              </Text>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      key: 'activation',
+      header: t('activation.status.activation'),
+      card: 'lead',
+      render: (app) =>
+        allowed.has(app.id) ? (
+          <Text size="sm" c="green">
+            {t('activation.status.canActivate')}
+          </Text>
+        ) : (
+          <Text size="sm" c="red">
+            {t('activation.status.cannotActivate')}
+          </Text>
+        ),
+    },
+  ];
   return (
     <Modal opened onClose={onClose} title={t('activation.status.title')} centered size="lg" closeButtonProps={{ 'aria-label': t('table.close') }}>
       <Stack>
@@ -71,56 +124,7 @@ export function AppStatusModal({ request, checks, activatable, failure, loading,
             {request.macAddress}
           </Text>
         </Text>
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label={t('activation.status.title')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('activation.status.app')}</Table.Th>
-                <Table.Th>{t('activation.status.state')}</Table.Th>
-                <Table.Th>{t('activation.status.message')}</Table.Th>
-                <Table.Th>{t('activation.status.activation')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {request.apps.map((app) => {
-                const check = checks[String(app.id)];
-                return (
-                  <Table.Tr key={app.id}>
-                    <Table.Td fw={600}>{app.name}</Table.Td>
-                    <Table.Td>
-                      {check ? (
-                        <StatusBadge color={STATUS_COLORS[check.status]}>
-                          {t(`activation.statuses.${check.status}`)}
-                        </StatusBadge>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{check?.message ?? t('activation.status.noAnswer')}</Text>
-                      {check?.expire_date && check.status !== 'lifeTime' && (
-                        <Text size="xs" c="dimmed">
-                          {t('activation.status.expires', { date: formatDate(check.expire_date) })}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {allowed.has(app.id) ? (
-                        <Text size="sm" c="green">
-                          {t('activation.status.canActivate')}
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="red">
-                          {t('activation.status.cannotActivate')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable label={t('activation.status.title')} columns={columns} rows={request.apps} rowKey={(app) => app.id} minWidth={480} />
         {activatable.length === 0 && (
           <Alert color="orange" variant="light" role="alert">
             {t('activation.status.noneActivatable')}

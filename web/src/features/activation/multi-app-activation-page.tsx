@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Chip, Group, Input, Radio, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Chip, Group, Input, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconApps, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useAllowedApplications } from '../../api/allowed-applications';
 import { AppLogo } from '../../components/app-name';
+import { CardTable } from '../../components/card-table';
 import { useMacField } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
@@ -291,24 +292,21 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
   return (
     <Alert ref={ref} tabIndex={-1} style={SCROLL_MARGIN} color="green" variant="light" role="status" icon={<IconCircleCheck />} title={t('activation.done.title')}>
       <Stack gap="xs">
-        <Table aria-label={t('activation.done.title')} verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('activation.done.module')}</Table.Th>
-              <Table.Th>{t('activation.done.macAddress')}</Table.Th>
-              <Table.Th>{t('activation.done.expiry')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {answer.activated_devices.map((device) => (
-              <Table.Tr key={`${device.module}-${device.mac_address}`}>
-                <Table.Td>{device.module}</Table.Td>
-                <Table.Td dir="ltr">{device.mac_address}</Table.Td>
-                <Table.Td>{device.is_lifetime ? t('activation.lifetime') : formatDate(device.expire_date)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CardTable
+          label={t('activation.done.title')}
+          columns={[
+            { key: 'module', header: t('activation.done.module'), render: (device) => device.module },
+            { key: 'mac', header: t('activation.done.macAddress'), fit: 'nowrap', render: (device) => <span dir="ltr">{device.mac_address}</span> },
+            {
+              key: 'expiry',
+              header: t('activation.done.expiry'),
+              card: 'lead',
+              render: (device) => (device.is_lifetime ? t('activation.lifetime') : formatDate(device.expire_date)),
+            },
+          ]}
+          rows={answer.activated_devices}
+          rowKey={(device) => `${device.module}-${device.mac_address}`}
+        />
         <Text size="sm">{t('activation.done.balance', { count: answer.credit_points, balance: answer.credit_point })}</Text>
       </Stack>
     </Alert>

@@ -71,7 +71,8 @@ function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
         {
           header: t('checkMac.playlist.type'),
           cell: (playlist) => (
-            <Badge variant="outline" size="sm">
+            // Its whole word ("GENER…" otherwise), however long the URL beside it.
+            <Badge variant="outline" size="sm" miw="max-content">
               {t(`checkMac.playlist.types.${playlist.playlist_type}`)}
             </Badge>
           ),

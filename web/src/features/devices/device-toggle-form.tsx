@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIFETIME_EXPIRY, type DeviceToggleAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
+import { CardTable } from '../../components/card-table';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { DeviceStatusBadge } from '../../components/device-details';
 import { formatDate } from '../../lib/format';
@@ -83,32 +84,32 @@ export function DeviceToggleForm({ mode }: { mode: ToggleMode }) {
           <Text fw={600} mb="sm">
             {t('deviceToggle.result')}
           </Text>
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('devices.module')}</Table.Th>
-                  <Table.Th>{t('devices.macAddress')}</Table.Th>
-                  <Table.Th>{t('deviceToggle.expiry')}</Table.Th>
-                  <Table.Th>{t('deviceToggle.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.map((device) => (
-                  <Table.Tr key={`${device.module}-${device.mac_address}`}>
-                    <Table.Td>{device.module}</Table.Td>
-                    <Table.Td dir="ltr">{device.mac_address}</Table.Td>
-                    <Table.Td>{device.expire_date.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? t('deviceToggle.lifetime') : formatDate(device.expire_date)}</Table.Td>
-                    <Table.Td>
-                      <DeviceStatusBadge active={device.status === 'active'}>
-                        {t(device.status === 'active' ? 'deviceToggle.statuses.active' : 'deviceToggle.statuses.expired')}
-                      </DeviceStatusBadge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <CardTable
+            label={t('deviceToggle.result')}
+            columns={[
+              { key: 'module', header: t('devices.module'), render: (device) => device.module },
+              { key: 'mac', header: t('devices.macAddress'), fit: 'nowrap', render: (device) => <span dir="ltr">{device.mac_address}</span> },
+              {
+                key: 'expiry',
+                header: t('deviceToggle.expiry'),
+                card: 'lead',
+                render: (device) => (device.expire_date.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? t('deviceToggle.lifetime') : formatDate(device.expire_date)),
+              },
+              {
+                key: 'status',
+                header: t('deviceToggle.status'),
+                card: 'lead',
+                render: (device) => (
+                  <DeviceStatusBadge active={device.status === 'active'}>
+                    {t(device.status === 'active' ? 'deviceToggle.statuses.active' : 'deviceToggle.statuses.expired')}
+                  </DeviceStatusBadge>
+                ),
+              },
+            ]}
+            rows={result}
+            rowKey={(device) => `${device.module}-${device.mac_address}`}
+            minWidth={420}
+          />
         </Card>
       )}
     </Stack>
