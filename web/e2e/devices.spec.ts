@@ -135,7 +135,9 @@ test('a registered player is checked, activated for two apps, annotated, disable
   await expect(enabled.getByRole('cell').nth(3)).toHaveText('Active');
   const after = await iboStatus();
   expect(after.status).toBe('active');
-  await expect(enabled.getByRole('cell').nth(2)).toHaveText(after.expire_date.slice(0, 10));
+  // The day as the English screens write it (MM-dd-yyyy; the browser runs on UTC like the API's dates).
+  const [year, month, day] = after.expire_date.slice(0, 10).split('-');
+  await expect(enabled.getByRole('cell').nth(2)).toHaveText(`${month}-${day}-${year}`);
   // The paid time left at disable comes back from the moment of enabling: the expiry (a year and
   // the trial away) moves only by the seconds the device spent disabled. A tolerance rather than
   // the date part, so that a run whose expiry falls at midnight UTC cannot fail.
