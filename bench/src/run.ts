@@ -53,10 +53,14 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
 const START_ADMIN = { email: 'start@bench.test', password: 'Bench@12345', prefix: 'bench-start', passcode: '2468' };
 const START_ADMIN_ENV = { ADMIN_EMAIL: START_ADMIN.email, ADMIN_PASSWORD: START_ADMIN.password, ADMIN_LOGIN_PREFIX: START_ADMIN.prefix };
 
+const START_ARGS = (JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .slice(1);
+
 function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
-  // The built server, exactly as `npm start` runs it.
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  // The built server, exactly as `npm start` runs it: its flags read from the start script.
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: path.join(root, 'server'),
     // A known admin (the first start creates one either way, with a generated password without these).
     env: { ...process.env, ...START_ADMIN_ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
