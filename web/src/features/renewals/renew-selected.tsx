@@ -125,8 +125,6 @@ export function RenewSelected({ devices, onRenewed }: { devices: readonly Expiri
           items={[
             { label: t('renewals.check.renewable'), value: dry.activated },
             { label: t('renewals.check.notRenewable'), value: dry.failed },
-            { label: t('renewals.check.cost'), value: dry.total_cost },
-            { label: t('renewals.check.balance'), value: dry.credit_point },
           ]}
         />
         {dry.activated > 0 && (
