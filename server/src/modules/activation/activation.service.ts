@@ -87,8 +87,6 @@ export async function checkApps(ctx: Ctx, db: DbOrTx, macAddress: string, appIds
   return { allowedCount: catalogue.allowedCount, checks: new Map(appIds.map((id) => [id, checkOne(id, context, now)])), now };
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 /** POST /api/check-device-status-multi-app. */
 export async function checkMultiApp({ ctx, input }: { ctx: Ctx; input: CheckMultiAppBody }) {
   const { checks } = await checkApps(ctx, ctx.db, input.macAddress, input.app_id);
@@ -97,7 +95,8 @@ export async function checkMultiApp({ ctx, input }: { ctx: Ctx; input: CheckMult
     const expiry = check.status === 'error' || !check.device ? null : check.device.expireDate;
     responseDataArray[String(id)] = {
       status: check.status,
-      message: translate(ctx.locale, check.key, { date: expiry ? day(expiry) : '' }),
+      // The sentence leaves the day to `expire_date`, which the screen writes in the reader's style.
+      message: translate(ctx.locale, check.key),
       expire_date: expiry ? expiry.toISOString() : null,
     };
   }
