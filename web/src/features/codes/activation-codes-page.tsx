@@ -4,14 +4,12 @@ import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/c
 import { IconDots, IconDownload, IconPencil, IconPlus, IconRefresh, IconRotate, IconToggleLeft, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  addMonths,
   codeActions,
   codeDisplayState,
   codeListQuery,
   CODE_LIST_RELOAD_MS,
   CODE_RENEW_COST,
   CODE_SORT_KEYS,
-  REPORT_MAX_MONTHS,
   type ActivationCode,
   type CodeAction,
 } from '@panel/contract';
@@ -20,11 +18,11 @@ import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
-import { DateRangeInput } from '../../components/date-range-input';
+import { DateRangeInput, defaultListRange } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, isoDay } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
@@ -42,16 +40,8 @@ import { useUpdateCodeStatus } from './update-code-status';
 const DEFAULT_SORT: Sort = { key: 'created_at', direction: 'desc' };
 const isSortKey = (key: string): key is CodeSortKey => (CODE_SORT_KEYS as readonly string[]).includes(key);
 
-/**
- * §9: the list starts at the last 3 months through today. The start is the contract's own
- * `addMonths` back from the reader's today (as UTC days, as the server compares them), so the default range is
- * never refused as longer than 3 months at a month's end.
- */
-export function defaultCodeRange(today = new Date()): { from: string; to: string } {
-  const to = isoDay(today);
-  const from = addMonths(new Date(`${to}T00:00:00.000Z`), -REPORT_MAX_MONTHS).toISOString().slice(0, 10);
-  return { from, to };
-}
+/** §9: the list starts at the last 3 months through today. */
+export const defaultCodeRange = defaultListRange;
 
 type Dialog = { kind: 'details' | 'renew' | 'reset' | 'delete'; code: ActivationCode };
 
