@@ -74,7 +74,7 @@ describe('GET /api/audit-log', () => {
       date_to: [translate('de', 'validation.rangeTooLong')],
     });
     expectFieldErrors(await list(a.token, { date_from: '2020-01-01' }), { date_to: ['Date range cannot exceed 3 months'] });
-    expectFieldErrors(await list(a.token, { type: 'everything' }), { type: [translate('en', 'validation.invalid')] });
+    expectFieldErrors(await list(a.token, { type: 'everything' }), { type: ['The type is invalid.'] });
     expect((await list(a.token, { date_from: '2020-01-01', date_to: '2020-03-31' })).json<AuditLogAnswer>().data).toEqual([]);
   });
 
@@ -85,8 +85,9 @@ describe('GET /api/audit-log', () => {
     );
     const meta = (await list(busy.token, { type: 'other' })).json<AuditLogAnswer>().meta;
     expect(meta).toMatchObject({ total: COUNT_AHEAD, total_capped: true, per_page: 10 });
-    const last = (await list(busy.token, { type: 'other', page: '100' })).json<AuditLogAnswer>().meta;
-    expect(last.total_capped).toBe(true);
+    // A reader who pages on moves the window: from page 100 the count reaches the end, exact.
+    const later = (await list(busy.token, { type: 'other', page: '100' })).json<AuditLogAnswer>().meta;
+    expect(later).toMatchObject({ total: COUNT_AHEAD + 50, total_capped: false });
   });
 
   it('refuses a role without audit-log with 403', async () => {
@@ -117,19 +118,21 @@ describe('secrets', () => {
   it('never holds a password, passcode or API key in a row, an answer or the export', async () => {
     const user = await createReseller(t);
     const newPassword = 'Brand-New-Pass-77!';
-    const newPasscode = '8642';
+    // Long enough that no id, time or request id holds them by chance.
+    const firstPasscode = '86420135';
+    const newPasscode = '97531086';
     expect(
       (await t.call({ method: 'PUT', url: '/api/profile/update', token: user.token, payload: { name: user.name, password: newPassword, password_confirmation: newPassword } }))
         .statusCode,
     ).toBe(200);
-    await setPasscode(t, user.token);
+    await setPasscode(t, user.token, firstPasscode);
     expect(
       (await t.call({ method: 'POST', url: '/api/update-credit-share-pass', token: user.token, payload: { requestData: { passcode: newPasscode } } })).statusCode,
     ).toBe(200);
     const key = (await t.call({ method: 'GET', url: `/api/resellers/${user.id}/get-api-key`, token: admin })).json<{ data: { api_key: string } }>().data.api_key;
     await t.call({ method: 'GET', url: `/api/resellers/${user.id}/get-api-key`, token: admin });
 
-    const secrets = [newPassword, GOOD_PASSWORD, PASSCODE, newPasscode, key];
+    const secrets = [newPassword, GOOD_PASSWORD, firstPasscode, newPasscode, key];
     const mine = await entries(admin, { account: user.email });
     expect(mine.map((e) => e.action)).toEqual(
       expect.arrayContaining(['profile.password', 'profile.passcode.set', 'profile.passcode.update', 'reseller.api-key.create', 'reseller.api-key.view']),
