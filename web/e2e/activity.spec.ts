@@ -7,7 +7,7 @@ test('the Activity screen, filtered to credit moves, shows a credit share as a s
   const email = await createFundedReseller(page, { label: 'activity', name: 'Activity Reseller', appIds: [await appIdOf(page, 'IBOPLAYER')], credit: 42 });
 
   await openGroup(page, 'Security', 'Activity');
-  await pickOption(page.getByRole('textbox', { name: 'Event' }), 'Credit moves');
+  await pickOption(page.getByRole('combobox', { name: 'Event' }), 'Credit moves');
   await page.getByRole('textbox', { name: 'Account' }).fill(email);
 
   const table = page.getByRole('table', { name: 'Activity' });

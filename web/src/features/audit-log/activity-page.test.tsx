@@ -64,7 +64,7 @@ describe('ActivityPage', () => {
     const { from, to } = defaultListRange();
     expect(listRequests(fetchMock)[0]).toEqual({ page: '1', per_page: '10', date_from: from, date_to: to });
 
-    fireEvent.click(screen.getByRole('textbox', { name: 'Event' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Event' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Credit moves' }));
     await waitFor(() => expect(within(table).queryByText('shop@example.test signed in')).toBeNull());
     expect(listRequests(fetchMock).at(-1)).toMatchObject({ type: 'credit', page: '1' });
