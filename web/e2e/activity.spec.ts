@@ -8,7 +8,7 @@ test('the Activity screen, filtered to credit moves, shows a credit share as a s
 
   await openGroup(page, 'Security', 'Activity');
   await pickOption(page.getByRole('combobox', { name: 'Event' }), 'Credit moves');
-  await page.getByRole('textbox', { name: 'Account' }).fill(email);
+  await page.getByRole('searchbox', { name: 'Account' }).fill(email);
 
   const table = page.getByRole('table', { name: 'Activity' });
   await expect(table.getByText(`${E2E.adminEmail} recharged ${email} with 42 credit points`)).toBeVisible();
