@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { dateField, dateRangeChecks } from './credit.js';
 import { keywordField, optionalField, pageNumberField, pageSizeField } from './fields.js';
-import { ok } from './common.js';
+import { listMeta, ok } from './common.js';
 
 /**
  * The audit trail as people read it (Security → Activity, issue 24): every audit row, grouped
@@ -127,14 +127,7 @@ export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 
 export const auditLogAnswer = ok({
   data: z.array(auditLogEntry),
-  meta: z.object({
-    total: z.number(),
-    last_page: z.number(),
-    current_page: z.number(),
-    per_page: z.number(),
-    /** True when more rows match than the server counts: `total` is then a lower bound. */
-    total_capped: z.boolean(),
-  }),
+  meta: listMeta,
 });
 export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
 

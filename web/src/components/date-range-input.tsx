@@ -41,6 +41,27 @@ export function defaultListRange(today = new Date()): { from: string; to: string
 }
 
 /**
+ * A list's date range filter (activation codes, activity): `range` is what the list asks for,
+ * `picked` what the picker shows. A picked range that `check` refuses (its message key) shows the
+ * message and keeps the rows of the last right range: nothing is sent until it is corrected.
+ */
+export function useDateRangeFilter(check: (from: string, to: string) => string | undefined, onApplied: () => void) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(defaultListRange);
+  const [picked, setPicked] = useState(range);
+  const [error, setError] = useState<string>();
+  const change = (from: string, to: string) => {
+    setPicked({ from, to });
+    const problem = check(from, to);
+    setError(problem && t(problem));
+    if (problem || !from || !to) return;
+    setRange({ from, to });
+    onApplied();
+  };
+  return { range, picked, error, change };
+}
+
+/**
  * A date range in one picker, in the reader's language (dayjs locales, Arabic included). The
  * specification's rule is visible in it: once a start is picked, days more than
  * REPORT_MAX_MONTHS months away are disabled, and the hint under the field says so.

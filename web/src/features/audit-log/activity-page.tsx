@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_EVENT_KIND_NAMES, auditLogQuery, auditSentenceKey, type AuditEventKind, type AuditLogEntry } from '@panel/contract';
 import { DataTable, type Column } from '../../components/data-table';
-import { DateRangeInput, defaultListRange } from '../../components/date-range-input';
+import { DateRangeInput, useDateRangeFilter } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
@@ -14,9 +14,15 @@ import { useAuditLog, useExportAuditLog, type AuditLogFilters } from './get-audi
 
 const isKind = (value: string | null): value is AuditEventKind => (AUDIT_EVENT_KIND_NAMES as readonly (string | null)[]).includes(value);
 
-/** The row's details as "name: value" pairs (the server has left every secret out). */
+/**
+ * The row's details as "name: value" pairs (the server has left every secret out). Internal ids
+ * (ledger, request, accounts already named in the sentence) are left to the CSV export.
+ */
 const detailText = (details: AuditLogEntry['details']) =>
-  details === null ? '' : Object.entries(details).map(([name, value]) => `${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join(' · ');
+  Object.entries(details ?? {})
+    .filter(([name]) => !/Id$/.test(name))
+    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
 
 /**
  * Security → Activity (issue 24; 'audit-log', checked by the route guard): the audit trail as
@@ -27,30 +33,22 @@ export function ActivityPage() {
   const { t } = useTranslation();
   const list = useListParams();
   const [type, setType] = useState<AuditEventKind | ''>('');
-  const [range, setRange] = useState(defaultListRange);
-  const [picked, setPicked] = useState(range);
-  const [rangeError, setRangeError] = useState<string>();
+  const dates = useDateRangeFilter(
+    (from, to) => auditLogQuery.safeParse({ date_from: from, date_to: to }).error?.issues[0]?.message,
+    () => list.setPage(1),
+  );
 
   const filters: AuditLogFilters = {
     page: list.page,
     per_page: list.pageSize,
     type,
     account: list.keyword,
-    date_from: range.from,
-    date_to: range.to,
+    date_from: dates.range.from,
+    date_to: dates.range.to,
   };
   const log = useAuditLog(filters);
   const exportCsv = useExportAuditLog();
   const failure = log.isError ? codeListError(log.error) : {};
-
-  const changeRange = (from: string, to: string) => {
-    setPicked({ from, to });
-    const problem = auditLogQuery.safeParse({ date_from: from, date_to: to }).error?.issues[0]?.message;
-    setRangeError(problem && t(problem));
-    if (problem || !from || !to) return;
-    setRange({ from, to });
-    list.setPage(1);
-  };
 
   const sentence = (row: AuditLogEntry) => {
     const amount = row.details?.amount;
@@ -110,10 +108,10 @@ export function ActivityPage() {
           <SearchInput onSearch={list.setKeyword} label={t('activity.account')} placeholder={t('activity.accountPlaceholder')} w={240} />
           <DateRangeInput
             label={t('activity.dates')}
-            start={picked.from}
-            end={picked.to}
-            onChange={changeRange}
-            error={rangeError ?? failure.dates}
+            start={dates.picked.from}
+            end={dates.picked.to}
+            onChange={dates.change}
+            error={dates.error ?? failure.dates}
             clearable={false}
             w={300}
           />

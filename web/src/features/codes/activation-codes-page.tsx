@@ -18,7 +18,7 @@ import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
-import { DateRangeInput, defaultListRange } from '../../components/date-range-input';
+import { DateRangeInput, defaultListRange, useDateRangeFilter } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
@@ -56,9 +56,10 @@ export function ActivationCodesPage() {
   const ownEmail = useProfile().data?.data.email;
   const list = useListParams({ sort: DEFAULT_SORT });
   const sort = list.sort ?? DEFAULT_SORT;
-  const [range, setRange] = useState(defaultCodeRange);
-  const [picked, setPicked] = useState(range);
-  const [rangeError, setRangeError] = useState<string>();
+  const dates = useDateRangeFilter(
+    (from, to) => codeListQuery.safeParse({ date_from: from, date_to: to }).error?.issues[0]?.message,
+    () => list.setPage(1),
+  );
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<Dialog>();
   const [error, setError] = useState<string>();
@@ -80,8 +81,8 @@ export function ActivationCodesPage() {
     search_query: list.keyword,
     sort_key: isSortKey(sort.key) ? sort.key : 'created_at',
     sort_type: sort.direction,
-    date_from: range.from,
-    date_to: range.to,
+    date_from: dates.range.from,
+    date_to: dates.range.to,
   };
   const codes = useActivationCodes(filters);
   const failure = codes.isError ? codeListError(codes.error) : {};
@@ -111,16 +112,6 @@ export function ActivationCodesPage() {
       formatDateTime(code.created_at),
     ]),
   ]);
-
-  const changeRange = (from: string, to: string) => {
-    setPicked({ from, to });
-    const problem = codeListQuery.safeParse({ date_from: from, date_to: to }).error?.issues[0]?.message;
-    setRangeError(problem && t(problem));
-    // A wrong range keeps the rows of the last right one: nothing is sent until it is corrected.
-    if (problem || !from || !to) return;
-    setRange({ from, to });
-    list.setPage(1);
-  };
 
   /** §7: `resellerEmail` names the code's reseller when it is not the caller (an admin acting for a reseller). */
   const actingFor = (code: ActivationCode) =>
@@ -301,10 +292,10 @@ export function ActivationCodesPage() {
           />
           <DateRangeInput
             label={t('activationCodes.list.dates')}
-            start={picked.from}
-            end={picked.to}
-            onChange={changeRange}
-            error={rangeError ?? failure.dates}
+            start={dates.picked.from}
+            end={dates.picked.to}
+            onChange={dates.change}
+            error={dates.error ?? failure.dates}
             clearable={false}
             w={300}
           />
