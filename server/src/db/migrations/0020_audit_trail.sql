@@ -1,5 +1,5 @@
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
-CREATE INDEX "audit_log_target_user_idx" ON "audit_log" USING btree ("target_id","created_at") WHERE "audit_log"."target_type" = 'user';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "audit_log_target_user_idx" ON "audit_log" USING btree ("target_id","created_at") WHERE "audit_log"."target_type" = 'user';--> statement-breakpoint
 -- The Activity screen's permission (issue 24) for the default reseller roles of a database seeded
 -- before it: the seed adds new permissions to the admin role only, and creates the other default
 -- roles only when they are missing. On a new database no role exists yet, and the seed gives it

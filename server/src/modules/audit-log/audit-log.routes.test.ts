@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_CSV_COLUMNS, translate, type AuditLogAnswer } from '@panel/contract';
@@ -170,5 +171,23 @@ describe('GET /api/audit-log/export', () => {
     const [header, line] = res.body.replace('\uFEFF', '').split('\r\n');
     expect(header).toBe(AUDIT_LOG_CSV_COLUMNS.map((c) => `"${translate('en', `auditLog.csv.${c}`)}"`).join(','));
     expect(line).toContain(`"Other changes","'=1+2","${user.email}","ticket 7","'+10.0.0.9","{""subject"":""@SUM(A1)""}"`);
+  });
+});
+
+describe('migration 0020', () => {
+  it('gives audit-log to the reseller and sub-reseller roles of a database seeded before it', async () => {
+    // A database of before: no such permission, so no role holds it.
+    await t.database.db.execute(sql`delete from permissions where name = 'audit-log'`);
+    await t.database.db.execute(sql`update roles set version = version + 1`);
+    expectError(await list(a1.token), 403, 'FORBIDDEN');
+    const migration = fs.readFileSync(new URL('../../db/migrations/0020_audit_trail.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
+    const holders = await rows<{ name: string }>(
+      t,
+      sql`select lower(r.name) as name from role_permissions rp join roles r on r.id = rp.role_id join permissions p on p.id = rp.permission_id where p.name = 'audit-log' order by 1`,
+    );
+    expect(holders.map((h) => h.name)).toEqual(['reseller', 'sub-reseller']);
+    expect((await list(a1.token)).statusCode).toBe(200);
+    expect((await list(a.token)).statusCode).toBe(200);
   });
 });
