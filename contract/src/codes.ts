@@ -3,7 +3,7 @@ import { dateField, dateRangeChecks } from './credit.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
 import { idLike, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField, wholeAmountField } from './fields.js';
 import { httpUrl, macAddressField, PLAYLIST_NAME_MAX_LENGTH } from './devices.js';
-import { ok } from './common.js';
+import { listMeta, ok } from './common.js';
 
 /**
  * Activation codes (business-panel.md §2–§9 "Activation codes", "Code playlist editor"; DESIGN.md
@@ -98,14 +98,7 @@ export type ActivationCode = z.infer<typeof activationCode>;
 
 export const codeListAnswer = ok({
   data: z.array(activationCode),
-  meta: z.object({
-    total: z.number(),
-    last_page: z.number(),
-    current_page: z.number(),
-    per_page: z.number(),
-    /** True when more codes match than the server counts (1,000 past the page's first row): `total` is then a lower bound. */
-    total_capped: z.boolean(),
-  }),
+  meta: listMeta,
 });
 export type CodeListAnswer = z.infer<typeof codeListAnswer>;
 

@@ -17,3 +17,13 @@ export const okEnvelope = z.object({ status: z.literal(true), msg: z.string() })
 export function ok<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.extend(okEnvelope, shape);
 }
+
+/** `meta` of the GET lists that answer pages (activation codes, audit log). */
+export const listMeta = z.object({
+  total: z.number(),
+  last_page: z.number(),
+  current_page: z.number(),
+  per_page: z.number(),
+  /** True when more rows match than the server counts (1,000 past the page's first row): `total` is then a lower bound. */
+  total_capped: z.boolean(),
+});

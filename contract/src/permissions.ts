@@ -94,6 +94,7 @@ export const PERMISSION_GROUPS = [
   },
   { group: 'Users and roles', permissions: ['user-roles', 'add-role', 'change-role', 'delete-role'] },
   { group: 'Settings', permissions: ['view-social-widget'] },
+  { group: 'Security', permissions: ['audit-log'] },
 ] as const;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];
@@ -133,6 +134,8 @@ const SUB_RESELLER_PERMISSIONS: readonly Permission[] = [
   'close-ticket',
   'title_tickets',
   'REOPEN',
+  // Its own sign-ins, password and credit moves, and its sub-resellers' (issue 24).
+  'audit-log',
 ];
 
 /** A reseller also runs its own sub-resellers: creates them, moves credit to and from them, reports on them. */

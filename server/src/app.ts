@@ -34,6 +34,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes.js';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.js';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
 
@@ -135,6 +136,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     await api.register(ticketsRoutes);
     await api.register(paymentsRoutes, { sandbox });
     await api.register(clientErrorsRoutes);
+    await api.register(auditLogRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
   };
   app.decorateRequest('sandbox', false);

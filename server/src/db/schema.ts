@@ -140,7 +140,12 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // The Activity screen of a reseller: the rows its accounts did, and the rows done to them.
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_user_idx').on(t.targetId, t.createdAt).where(sql`${t.targetType} = 'user'`),
+  ],
 );
 
 /** Values generated once and shared by every API node (the admin sign-in prefix). */

@@ -2,14 +2,18 @@ import { auditLog } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import type { Ctx } from '../http/context.js';
 
-/** Who did what to what, when and from where: every administrative action leaves one row (DESIGN.md §4). */
+/**
+ * Who did what to what, when and from where: every administrative action leaves one row (DESIGN.md §4).
+ * Rows are read by people (Security → Activity): `details` never holds a secret, code, token or
+ * password. `actorId` names the actor of a call without a session yet (a sign-in).
+ */
 export async function audit(
   ctx: Ctx,
-  entry: { action: string; targetType: string; targetId?: number | string; details?: Record<string, unknown> },
+  entry: { action: string; targetType: string; targetId?: number | string; details?: Record<string, unknown>; actorId?: number | null },
   db: DbOrTx = ctx.db,
 ) {
   await db.insert(auditLog).values({
-    actorId: ctx.auth?.userId ?? null,
+    actorId: entry.actorId === undefined ? (ctx.auth?.userId ?? null) : entry.actorId,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId === undefined ? null : String(entry.targetId),

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconSettings, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
 import { privateRoutes } from './private-routes';
@@ -45,6 +45,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: ['/recharge-credit', '/credit-point-share-log', '/withdraw-point-share-log'].map(entry),
   },
   { key: 'logs', labelKey: 'nav.groups.logs', icon: IconListDetails, items: ['/transactions-logs'].map(entry) },
+  { key: 'security', labelKey: 'nav.groups.security', icon: IconShieldLock, items: ['/security/activity'].map(entry) },
   {
     key: 'tickets',
     labelKey: 'nav.groups.tickets',

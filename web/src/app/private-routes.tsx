@@ -259,6 +259,13 @@ export const privateRoutes: PrivateRoute[] = [
     redirect: '/403',
   },
   {
+    path: '/security/activity',
+    Component: page(() => import('../features/audit-log/activity-page'), 'ActivityPage'),
+    titleKey: 'nav.activity',
+    permission: 'audit-log',
+    redirect: '/403',
+  },
+  {
     path: '/tickets-list',
     Component: page(() => import('../features/tickets/tickets-list-page'), 'TicketsListPage'),
     titleKey: 'nav.ticketsList',

@@ -9,9 +9,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_TAGS, REPORT_MAX_MONTHS } from '@panel/contract';
+import { addMonths, LANGUAGE_TAGS, REPORT_MAX_MONTHS } from '@panel/contract';
 import { currentLocale } from '../i18n';
-import { dateInputFormat } from '../lib/format';
+import { dateInputFormat, isoDay } from '../lib/format';
 import { PHONE_QUERY } from '../lib/phone';
 
 const ISO = 'YYYY-MM-DD';
@@ -28,6 +28,38 @@ type Props = {
   clearable?: boolean;
   w?: number | string;
 };
+
+/**
+ * A list's default range (activation codes, activity): the last 3 months through today. The start is the contract's own
+ * `addMonths` back from the reader's today (as UTC days, as the server compares them), so the default range is
+ * never refused as longer than 3 months at a month's end.
+ */
+export function defaultListRange(today = new Date()): { from: string; to: string } {
+  const to = isoDay(today);
+  const from = addMonths(new Date(`${to}T00:00:00.000Z`), -REPORT_MAX_MONTHS).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/**
+ * A list's date range filter (activation codes, activity): `range` is what the list asks for,
+ * `picked` what the picker shows. A picked range that `check` refuses (its message key) shows the
+ * message and keeps the rows of the last right range: nothing is sent until it is corrected.
+ */
+export function useDateRangeFilter(check: (from: string, to: string) => string | undefined, onApplied: () => void) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(defaultListRange);
+  const [picked, setPicked] = useState(range);
+  const [error, setError] = useState<string>();
+  const change = (from: string, to: string) => {
+    setPicked({ from, to });
+    const problem = check(from, to);
+    setError(problem && t(problem));
+    if (problem || !from || !to) return;
+    setRange({ from, to });
+    onApplied();
+  };
+  return { range, picked, error, change };
+}
 
 /**
  * A date range in one picker, in the reader's language (dayjs locales, Arabic included). The

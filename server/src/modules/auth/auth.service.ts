@@ -18,6 +18,7 @@ import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
 import { findSession } from '../../http/auth.js';
+import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
 import { actionMail } from '../../mail/templates.js';
@@ -56,12 +57,15 @@ export async function login({
   if (!user || user.deletedAt) {
     await dummyVerify(input.password);
     await recordFailure(ctx, limits);
+    // Without the attempted address: people type their password into the e-mail field too.
+    await audit(ctx, { action: 'auth.login.failed', targetType: 'user', actorId: null });
     throw new AppError('10090');
   }
   // An account that never chose a password can only be waiting for its verification mail.
   if (!user.passwordHash) throw new AppError('10095');
   if (!(await verifySecret(user.passwordHash, input.password))) {
     await recordFailure(ctx, limits);
+    await audit(ctx, { action: 'auth.login.failed', targetType: 'user', targetId: user.id, actorId: null });
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (user.status !== 1) throw new AppError('10090');
@@ -73,6 +77,7 @@ export async function login({
   await ctx.limiter.reset(limits[0]!.key);
   const { token, expiresAt } = await createSession(ctx, user.id, input.remember === true, userAgent);
   await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip, ...(locale ? { locale } : {}) }).where(eq(users.id, user.id));
+  await audit(ctx, { action: 'auth.login', targetType: 'user', targetId: user.id, actorId: user.id, details: { admin } });
   const auth = await findSession(ctx.db, token);
   return {
     token,
@@ -89,7 +94,9 @@ export function signedInAccount(account: { userId: number; name: string; email: 
 }
 
 export async function logout(ctx: Ctx) {
-  if (ctx.auth) await ctx.db.delete(sessions).where(eq(sessions.id, ctx.auth.sessionId));
+  if (!ctx.auth) return;
+  await ctx.db.delete(sessions).where(eq(sessions.id, ctx.auth.sessionId));
+  await audit(ctx, { action: 'auth.logout', targetType: 'user', targetId: ctx.auth.userId });
 }
 
 async function sendCreatePasswordMail(ctx: Ctx, user: { id: number; name: string; email: string }, kind: 'verify' | 'invite') {
@@ -172,6 +179,7 @@ export async function resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPass
     if (!userId) throw new AppError('TOKEN_EXPIRED');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await audit(ctx, { action: 'auth.password.reset', targetType: 'user', targetId: userId, actorId: userId }, tx);
   });
 }
 
@@ -195,6 +203,7 @@ export async function updateEmail({ ctx, input, token }: { ctx: Ctx; input: Emai
   }
   try {
     await ctx.db.update(users).set({ email: input.email, oldEmail: user.email }).where(and(eq(users.id, userId), ne(users.email, input.email)));
+    await audit(ctx, { action: 'auth.email.update', targetType: 'user', targetId: userId, actorId: userId, details: { from: user.email, to: input.email } });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', 'validation.taken');
     throw error;

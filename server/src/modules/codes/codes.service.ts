@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
 import { and, sql } from 'drizzle-orm';
 import {
-  addMonths,
   CODE_LENGTH,
   CODE_PRICES,
   CODE_RENEW_COST,
   CREDIT_TR_TYPES,
   LIFETIME_EXPIRY,
-  REPORT_MAX_MONTHS,
   SEARCH_MIN_LENGTH,
   translate,
   type ActivationCode,
@@ -21,11 +19,11 @@ import {
 } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes } from '../../db/schema.js';
-import { AppError, fieldError } from '../../http/app-error.js';
+import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { insertActivations } from '../activation/activation.repository.js';
-import { once, rangeEnd, transfer } from '../credit/credit.service.js';
+import { listRange, once, transfer } from '../credit/credit.service.js';
 import { findAccountByEmail } from '../credit/credit.repository.js';
 import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
@@ -109,18 +107,6 @@ async function lockedCode(
 // ---------------------------------------------------------------------------------------------
 // The list
 // ---------------------------------------------------------------------------------------------
-
-/** The list's range: the last REPORT_MAX_MONTHS months through today unless given, never longer. */
-function listRange(query: CodeListQuery): { from: Date; to: Date } {
-  const today = new Date();
-  today.setUTCHours(0, 0, 0, 0);
-  const to = query.date_to ? rangeEnd(query.date_to) : new Date(today.getTime() + 86_400_000);
-  const lastDay = query.date_to ? new Date(query.date_to) : today;
-  const from = query.date_from ? new Date(query.date_from) : addMonths(lastDay, -REPORT_MAX_MONTHS);
-  if (lastDay.getTime() > addMonths(from, REPORT_MAX_MONTHS).getTime()) throw fieldError('date_to', 'validation.rangeTooLong');
-  if (to.getTime() < from.getTime()) throw fieldError('date_to', 'validation.endBeforeStart');
-  return { from, to };
-}
 
 /**
  * GET /api/activation-codes: the caller's codes; a holder of `ibopro-search` (who may create codes

@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
 import {
   ACTIVATION_REPORT_COLUMNS,
+  addMonths,
   type ActivationReportBody,
   CREDIT_TR_TYPES,
   IDEMPOTENCY_HOURS,
   MAX_CREDIT_MOVE,
   PASSCODE_RECENCY_MINUTES,
+  REPORT_MAX_MONTHS,
   SEARCH_MIN_LENGTH,
   translate,
   type AddCreditBody,
@@ -361,6 +363,18 @@ async function report(ctx: Ctx, where: SQL | undefined, empty: () => AppError): 
 export function rangeEnd(endDate: string): Date {
   const end = new Date(endDate);
   return /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? new Date(end.getTime() + 86_400_000) : end;
+}
+
+/** A list's range (activation codes, audit log): the last REPORT_MAX_MONTHS months through today unless given, never longer. */
+export function listRange(query: { date_from?: string; date_to?: string }): { from: Date; to: Date } {
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  const to = query.date_to ? rangeEnd(query.date_to) : new Date(today.getTime() + 86_400_000);
+  const lastDay = query.date_to ? new Date(query.date_to) : today;
+  const from = query.date_from ? new Date(query.date_from) : addMonths(lastDay, -REPORT_MAX_MONTHS);
+  if (lastDay.getTime() > addMonths(from, REPORT_MAX_MONTHS).getTime()) throw fieldError('date_to', 'validation.rangeTooLong');
+  if (to.getTime() < from.getTime()) throw fieldError('date_to', 'validation.endBeforeStart');
+  return { from, to };
 }
 
 function rangeOf(input: DateRangeBody): { from: Date; to: Date } {

@@ -3,6 +3,7 @@ import type { ExpiryRemindersBody, PasscodeBody, ProfileBody } from '@panel/cont
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { audit } from '../../lib/audit.js';
 import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
@@ -36,6 +37,7 @@ export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBo
     await tx.update(users).set({ name: input.name, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, me.userId));
     if (passwordHash) {
       await tx.delete(sessions).where(and(eq(sessions.userId, me.userId), ne(sessions.id, me.sessionId)));
+      await audit(ctx, { action: 'profile.password', targetType: 'user', targetId: me.userId }, tx);
     }
   });
 }
@@ -50,6 +52,7 @@ export async function setPasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBod
     .where(and(eq(users.id, me.userId), isNull(users.creditSharePasscodeHash)))
     .returning({ id: users.id });
   if (updated.length === 0) throw new AppError('PASSCODE_EXISTS');
+  await audit(ctx, { action: 'profile.passcode.set', targetType: 'user', targetId: me.userId });
 }
 
 export async function updatePasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
@@ -58,6 +61,7 @@ export async function updatePasscode({ ctx, input }: { ctx: Ctx; input: Passcode
   await ctx.db.update(users).set({ creditSharePasscodeHash: hash }).where(eq(users.id, me.userId));
   // A new passcode invalidates every earlier validation.
   await ctx.db.update(sessions).set({ passcodeValidatedAt: null }).where(eq(sessions.userId, me.userId));
+  await audit(ctx, { action: 'profile.passcode.update', targetType: 'user', targetId: me.userId });
 }
 
 /**

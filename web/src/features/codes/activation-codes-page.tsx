@@ -4,14 +4,12 @@ import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/c
 import { IconDots, IconDownload, IconPencil, IconPlus, IconRefresh, IconRotate, IconToggleLeft, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  addMonths,
   codeActions,
   codeDisplayState,
   codeListQuery,
   CODE_LIST_RELOAD_MS,
   CODE_RENEW_COST,
   CODE_SORT_KEYS,
-  REPORT_MAX_MONTHS,
   type ActivationCode,
   type CodeAction,
 } from '@panel/contract';
@@ -20,11 +18,11 @@ import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
-import { DateRangeInput } from '../../components/date-range-input';
+import { DateRangeInput, defaultListRange, useDateRangeFilter } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, isoDay } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
@@ -42,16 +40,8 @@ import { useUpdateCodeStatus } from './update-code-status';
 const DEFAULT_SORT: Sort = { key: 'created_at', direction: 'desc' };
 const isSortKey = (key: string): key is CodeSortKey => (CODE_SORT_KEYS as readonly string[]).includes(key);
 
-/**
- * §9: the list starts at the last 3 months through today. The start is the contract's own
- * `addMonths` back from the reader's today (as UTC days, as the server compares them), so the default range is
- * never refused as longer than 3 months at a month's end.
- */
-export function defaultCodeRange(today = new Date()): { from: string; to: string } {
-  const to = isoDay(today);
-  const from = addMonths(new Date(`${to}T00:00:00.000Z`), -REPORT_MAX_MONTHS).toISOString().slice(0, 10);
-  return { from, to };
-}
+/** §9: the list starts at the last 3 months through today. */
+export const defaultCodeRange = defaultListRange;
 
 type Dialog = { kind: 'details' | 'renew' | 'reset' | 'delete'; code: ActivationCode };
 
@@ -66,9 +56,10 @@ export function ActivationCodesPage() {
   const ownEmail = useProfile().data?.data.email;
   const list = useListParams({ sort: DEFAULT_SORT });
   const sort = list.sort ?? DEFAULT_SORT;
-  const [range, setRange] = useState(defaultCodeRange);
-  const [picked, setPicked] = useState(range);
-  const [rangeError, setRangeError] = useState<string>();
+  const dates = useDateRangeFilter(
+    (from, to) => codeListQuery.safeParse({ date_from: from, date_to: to }).error?.issues[0]?.message,
+    () => list.setPage(1),
+  );
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<Dialog>();
   const [error, setError] = useState<string>();
@@ -90,8 +81,8 @@ export function ActivationCodesPage() {
     search_query: list.keyword,
     sort_key: isSortKey(sort.key) ? sort.key : 'created_at',
     sort_type: sort.direction,
-    date_from: range.from,
-    date_to: range.to,
+    date_from: dates.range.from,
+    date_to: dates.range.to,
   };
   const codes = useActivationCodes(filters);
   const failure = codes.isError ? codeListError(codes.error) : {};
@@ -121,16 +112,6 @@ export function ActivationCodesPage() {
       formatDateTime(code.created_at),
     ]),
   ]);
-
-  const changeRange = (from: string, to: string) => {
-    setPicked({ from, to });
-    const problem = codeListQuery.safeParse({ date_from: from, date_to: to }).error?.issues[0]?.message;
-    setRangeError(problem && t(problem));
-    // A wrong range keeps the rows of the last right one: nothing is sent until it is corrected.
-    if (problem || !from || !to) return;
-    setRange({ from, to });
-    list.setPage(1);
-  };
 
   /** §7: `resellerEmail` names the code's reseller when it is not the caller (an admin acting for a reseller). */
   const actingFor = (code: ActivationCode) =>
@@ -311,10 +292,10 @@ export function ActivationCodesPage() {
           />
           <DateRangeInput
             label={t('activationCodes.list.dates')}
-            start={picked.from}
-            end={picked.to}
-            onChange={changeRange}
-            error={rangeError ?? failure.dates}
+            start={dates.picked.from}
+            end={dates.picked.to}
+            onChange={dates.change}
+            error={dates.error ?? failure.dates}
             clearable={false}
             w={300}
           />

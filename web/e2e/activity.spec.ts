@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from './env';
+import { appIdOf, createFundedReseller, openGroup, pickOption, signInAdmin } from './helpers';
+
+test('the Activity screen, filtered to credit moves, shows a credit share as a sentence', async ({ page }) => {
+  await signInAdmin(page);
+  const email = await createFundedReseller(page, { label: 'activity', name: 'Activity Reseller', appIds: [await appIdOf(page, 'IBOPLAYER')], credit: 42 });
+
+  await openGroup(page, 'Security', 'Activity');
+  await pickOption(page.getByRole('combobox', { name: 'Event' }), 'Credit moves');
+  await page.getByRole('searchbox', { name: 'Account' }).fill(email);
+
+  const table = page.getByRole('table', { name: 'Activity' });
+  await expect(table.getByText(`${E2E.adminEmail} recharged ${email} with 42 credit points`)).toBeVisible();
+  await expect(table.getByText(`${E2E.adminEmail} signed in`)).toHaveCount(0);
+});
