@@ -174,13 +174,13 @@ describe('GET /api/audit-log/export', () => {
   });
 });
 
-describe('migration 0020', () => {
+describe('migration 0018', () => {
   it('gives audit-log to the reseller and sub-reseller roles of a database seeded before it', async () => {
     // A database of before: no such permission, so no role holds it.
     await t.database.db.execute(sql`delete from permissions where name = 'audit-log'`);
     await t.database.db.execute(sql`update roles set version = version + 1`);
     expectError(await list(a1.token), 403, 'FORBIDDEN');
-    const migration = fs.readFileSync(new URL('../../db/migrations/0020_audit_trail.sql', import.meta.url), 'utf8');
+    const migration = fs.readFileSync(new URL('../../db/migrations/0018_audit_trail.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
     const holders = await rows<{ name: string }>(
       t,
