@@ -21,6 +21,7 @@ import { findSession } from '../../http/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
 import { actionMail } from '../../mail/templates.js';
+import { endOtherSessions, isNewDevice, sendNewDeviceMail } from '../sessions/sessions.service.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
 import { assertUnderLimits, loginLimits, mailLimits, recordFailure, signupLimits } from './rate-limits.js';
 
@@ -73,6 +74,7 @@ export async function login({
   await ctx.limiter.reset(limits[0]!.key);
   const { token, expiresAt } = await createSession(ctx, user.id, input.remember === true, userAgent);
   await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip, ...(locale ? { locale } : {}) }).where(eq(users.id, user.id));
+  if (await isNewDevice(ctx, user.id, userAgent)) await sendNewDeviceMail(ctx, user, userAgent);
   const auth = await findSession(ctx.db, token);
   return {
     token,
@@ -171,7 +173,7 @@ export async function resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPass
     const userId = await consumeEmailToken(tx, input.token, 'reset_password');
     if (!userId) throw new AppError('TOKEN_EXPIRED');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await endOtherSessions(ctx, { userId, reason: 'password' }, tx);
   });
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
+import { endOtherSessions } from '../sessions/sessions.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 
 export async function getProfile(ctx: Ctx) {
@@ -34,9 +35,7 @@ export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBo
   const passwordHash = input.password ? await hashSecret(input.password) : undefined;
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.name, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, me.userId));
-    if (passwordHash) {
-      await tx.delete(sessions).where(and(eq(sessions.userId, me.userId), ne(sessions.id, me.sessionId)));
-    }
+    if (passwordHash) await endOtherSessions(ctx, { userId: me.userId, keep: me.sessionId, reason: 'password' }, tx);
   });
 }
 
