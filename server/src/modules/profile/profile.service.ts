@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ExpiryRemindersBody, PasscodeBody, ProfileBody } from '@panel/contract';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
