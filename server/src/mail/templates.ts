@@ -1,5 +1,10 @@
-import { LANGUAGE_TAGS, translate, type Locale } from '@panel/contract';
+import { LANGUAGE_TAGS, LOCALES, translate, type Locale } from '@panel/contract';
 import type { Mail } from './mailer.js';
+
+/** The language of mails sent to an account outside any request: the one it last used the panel in, else English. */
+export function accountLocale(stored: string | null): Locale {
+  return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : 'en';
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import Bowser from 'bowser';
-import { KNOWN_DEVICE_DAYS, LOCALES, SECURITY_PATH, type AccountSession, type Locale } from '@panel/contract';
+import { KNOWN_DEVICE_DAYS, SECURITY_PATH, type AccountSession } from '@panel/contract';
 import { knownDevices, sessions } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { sha256 } from '../../lib/secrets.js';
-import { newDeviceMail } from '../../mail/templates.js';
+import { accountLocale, newDeviceMail } from '../../mail/templates.js';
 
 /** The browser (family and major version) and system a user agent names, as people call them. */
 export function describeUserAgent(userAgent: string | null | undefined): { browser: string | null; os: string | null; family: string } {
@@ -128,11 +128,10 @@ export async function sendNewDeviceMail(
   account: { name: string; email: string; locale: string | null },
   userAgent: string | undefined,
 ) {
-  const locale: Locale = (LOCALES as readonly string[]).includes(account.locale ?? '') ? (account.locale as Locale) : 'en';
   const { browser, os } = describeUserAgent(userAgent);
   try {
     await ctx.mailer.send(
-      newDeviceMail(locale, account, { at: new Date(), ip: ctx.ip, browser, os, days: KNOWN_DEVICE_DAYS, link: `${ctx.config.publicUrl}${SECURITY_PATH}` }),
+      newDeviceMail(accountLocale(account.locale), account, { at: new Date(), ip: ctx.ip, browser, os, days: KNOWN_DEVICE_DAYS, link: `${ctx.config.publicUrl}${SECURITY_PATH}` }),
     );
   } catch (error) {
     ctx.log.error({ err: error }, 'new-device mail not sent');
