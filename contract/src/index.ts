@@ -20,3 +20,4 @@ export * from './payments.js';
 export * from './sandbox.js';
 export * from './client-errors.js';
 export * from './audit-log.js';
+export * from './sessions.js';

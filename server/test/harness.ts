@@ -22,6 +22,12 @@ export type TestApp = {
   /** Signs in (admin sign-in page for the admin) and answers the token. */
   login(email: string, password: string, options?: { admin?: boolean; remember?: boolean }): Promise<string>;
   loginAdmin(): Promise<string>;
+  /**
+   * Another API node on the same database, as a second server process would be: on PostgreSQL
+   * with its own connection pool (and so its own per-database statements and caches); PGlite has
+   * a single connection, which the two then share.
+   */
+  anotherNode(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   /** The mails written to the outbox so far, oldest first, as raw text. */
   mails(): { to: string; raw: string; link: string | undefined }[];
   close(): Promise<void>;
@@ -37,8 +43,10 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (onPostgres) {
     const created = await createPostgresDatabase(inject('runId'));
+    databaseUrl = created.url;
     database = await openPostgres(created.url, 20);
     dropDatabase = created.drop;
   } else {
@@ -47,19 +55,23 @@ export async function createTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://panel.test', WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'), ...options.env });
   const log = (await import('pino')).pino({ level: 'silent' });
   const outbox = path.join(dataDir, 'outbox');
-  const app = await buildApp(
-    {
-      config,
-      database,
-      db: database.db,
-      sandboxDb: config.sandboxEnabled ? await database.openSandbox() : undefined,
-      mailer: createMailer({ from: 'panel@test', outbox, log }),
-      limiter: databaseRateLimiter(database.db),
-      adminLoginPrefix: ADMIN_LOGIN_PREFIX,
-    },
-    options.logStream ? { logStream: options.logStream } : { logger: false },
-  );
-  await app.ready();
+  const node = async (on: Database) => {
+    const built = await buildApp(
+      {
+        config,
+        database: on,
+        db: on.db,
+        sandboxDb: config.sandboxEnabled ? await on.openSandbox() : undefined,
+        mailer: createMailer({ from: 'panel@test', outbox, log }),
+        limiter: databaseRateLimiter(on.db),
+        adminLoginPrefix: ADMIN_LOGIN_PREFIX,
+      },
+      options.logStream ? { logStream: options.logStream } : { logger: false },
+    );
+    await built.ready();
+    return built;
+  };
+  const app = await node(database);
 
   // Each request comes from its own address unless a test names one: per-IP limits (sign-ups,
   // failed sign-ins, mails) then only bite where a test means them to.
@@ -92,6 +104,17 @@ export async function createTestApp(
     call,
     login,
     loginAdmin: () => login(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true }),
+    async anotherNode() {
+      const own = databaseUrl ? await openPostgres(databaseUrl, 2) : undefined;
+      const other = await node(own ?? database);
+      return {
+        app: other,
+        async close() {
+          await other.close();
+          await own?.close();
+        },
+      };
+    },
     mails() {
       if (!fs.existsSync(outbox)) return [];
       return fs

@@ -103,8 +103,27 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
+    /** Moved by the auth hook at most once a minute (http/auth.ts): a read-mostly row, not a write per request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this session passed a second factor; null for a password-only sign-in. */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The browsers (family and system) and addresses an account signed in from, to tell a new device
+ * (modules/sessions), keyed by a hash of the three: a fixed-length key whatever the user agent sent.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 export const emailTokens = pgTable(
@@ -504,6 +523,7 @@ export const schema = {
   rolePermissions,
   users,
   sessions,
+  knownDevices,
   emailTokens,
   rateLimits,
   auditLog,

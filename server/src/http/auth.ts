@@ -60,7 +60,13 @@ const accountUsable = and(isNull(users.deletedAt), eq(users.isDisableByAdmin, 0)
  */
 function prepareSessionQuery(db: Db) {
   return db
-    .select({ tokenHash: sessions.tokenHash, sessionId: sessions.id, passcodeValidatedAt: sessions.passcodeValidatedAt, ...accountColumns })
+    .select({
+      tokenHash: sessions.tokenHash,
+      sessionId: sessions.id,
+      passcodeValidatedAt: sessions.passcodeValidatedAt,
+      lastUsedAt: sessions.lastUsedAt,
+      ...accountColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -84,6 +90,22 @@ const sessionLookup = perDatabase((db) => {
     rowId: (row) => row.tokenHash,
   });
 });
+
+/** A session's "last used" moves in steps of a minute (the sessions list shows no finer). */
+const LAST_USED_STEP_MS = 60_000;
+
+/**
+ * Moves a session's "last used" time. The request only asks when the row it read is a minute old,
+ * so a session costs one write a minute, not one per request; the condition repeats the test in
+ * the database, so requests of several nodes arriving together write once.
+ */
+const touchSession = perDatabase((db) =>
+  db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(sessions.id, sql.placeholder('id')), sql`${sessions.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_STEP_MS / 1000})`))
+    .prepare('touch_session'),
+);
 
 /**
  * A reseller API key works as a bearer token only while its account has API access (and is live,
@@ -129,6 +151,7 @@ export async function findSession(db: Db, token: string): Promise<Auth | undefin
   const hash = sha256(token);
   const row = await sessionLookup(db)(hash);
   if (!row) return findApiKey(db, hash);
+  if (Date.now() - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) await touchSession(db).execute({ id: row.sessionId });
   return {
     sessionId: row.sessionId,
     userId: row.userId,

@@ -1,5 +1,10 @@
-import { LANGUAGE_TAGS, translate, type Locale } from '@panel/contract';
+import { LANGUAGE_TAGS, LOCALES, translate, type Locale } from '@panel/contract';
 import type { Mail } from './mailer.js';
+
+/** The language of mails sent to an account outside any request: the one it last used the panel in, else English. */
+export function accountLocale(stored: string | null): Locale {
+  return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : 'en';
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -80,4 +85,45 @@ export function expiryReminderMail(
     `<p><a href="${escape(reminder.link)}">${escape(t('expiryAction'))}</a></p>` +
     `<p style="color:#666">${escape(t('expiryOff'))}</p><p>${escape(t('signature'))}</p></body></html>`;
   return { to: to.email, subject: t('expirySubject', { count: reminder.total, days: reminder.days }), text, html, link: reminder.link };
+}
+
+/**
+ * A sign-in from a browser and address the account has not used lately (modules/sessions): when,
+ * from where, with what, and the link to the sessions screen where it can be ended. The time
+ * names its zone: the reader may live in another one than the server.
+ */
+export function newDeviceMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  signIn: { at: Date; ip: string; browser: string | null; os: string | null; days: number; link: string },
+): Mail {
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'long', numberingSystem: 'latn' }).format(signIn.at);
+  const unknown = t('newDeviceUnknown');
+  const browser = signIn.browser && signIn.os ? t('newDeviceBrowserOn', { browser: signIn.browser, os: signIn.os }) : (signIn.browser ?? signIn.os ?? unknown);
+  const facts = [
+    [t('newDeviceTime'), when],
+    [t('newDeviceAddress'), signIn.ip],
+    [t('newDeviceBrowser'), browser],
+  ] as const;
+  const text = [
+    t('greeting', { name: to.name }),
+    '',
+    t('newDeviceIntro', { days: signIn.days }),
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    t('newDeviceNotYou'),
+    `${t('newDeviceAction')}: ${signIn.link}`,
+    '',
+    t('signature'),
+  ].join('\n');
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
+    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(t('newDeviceIntro', { days: signIn.days }))}</p><ul>` +
+    facts.map(([label, value]) => `<li>${escape(label)}: <bdi>${escape(value)}</bdi></li>`).join('') +
+    `</ul><p>${escape(t('newDeviceNotYou'))}</p>` +
+    `<p><a href="${escape(signIn.link)}">${escape(t('newDeviceAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
+  return { to: to.email, subject: t('newDeviceSubject'), text, html, link: signIn.link };
 }

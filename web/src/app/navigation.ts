@@ -66,6 +66,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       '/users-and-roles',
       '/profile-setting',
+      '/profile/security',
       '/update-credit-share-password',
       '/add-res-notif',
       '/res-notif-list',

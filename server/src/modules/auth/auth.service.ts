@@ -22,6 +22,7 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
 import { actionMail } from '../../mail/templates.js';
+import { endOtherSessions, isNewDevice, sendNewDeviceMail } from '../sessions/sessions.service.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
 import { assertUnderLimits, loginLimits, mailLimits, recordFailure, signupLimits } from './rate-limits.js';
 
@@ -78,6 +79,7 @@ export async function login({
   const { token, expiresAt } = await createSession(ctx, user.id, input.remember === true, userAgent);
   await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip, ...(locale ? { locale } : {}) }).where(eq(users.id, user.id));
   await audit(ctx, { action: 'auth.login', targetType: 'user', targetId: user.id, actorId: user.id, details: { admin } });
+  if (await isNewDevice(ctx, user.id, userAgent)) await sendNewDeviceMail(ctx, user, userAgent);
   const auth = await findSession(ctx.db, token);
   return {
     token,
@@ -178,7 +180,7 @@ export async function resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPass
     const userId = await consumeEmailToken(tx, input.token, 'reset_password');
     if (!userId) throw new AppError('TOKEN_EXPIRED');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await endOtherSessions(ctx, { userId, reason: 'password' }, tx);
     await audit(ctx, { action: 'auth.password.reset', targetType: 'user', targetId: userId, actorId: userId }, tx);
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ExpiryRemindersBody, PasscodeBody, ProfileBody } from '@panel/contract';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -6,6 +6,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
+import { endOtherSessions } from '../sessions/sessions.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 
 export async function getProfile(ctx: Ctx) {
@@ -36,7 +37,7 @@ export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBo
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.name, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, me.userId));
     if (passwordHash) {
-      await tx.delete(sessions).where(and(eq(sessions.userId, me.userId), ne(sessions.id, me.sessionId)));
+      await endOtherSessions(ctx, { userId: me.userId, keep: me.sessionId, reason: 'password' }, tx);
       await audit(ctx, { action: 'profile.password', targetType: 'user', targetId: me.userId }, tx);
     }
   });

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPIRY_REMINDER_DAYS, EXPIRY_REMINDER_MAX_ROWS, LOCALES, RENEWALS_DUE_PATH, type Locale } from '@panel/contract';
+import { EXPIRY_REMINDER_DAYS, EXPIRY_REMINDER_MAX_ROWS, RENEWALS_DUE_PATH } from '@panel/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { applications, devices, expiryReminders, users } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { expiryReminderMail } from '../../mail/templates.js';
+import { accountLocale, expiryReminderMail } from '../../mail/templates.js';
 import { expiringBetween } from '../devices/device-access.js';
 
 /** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
@@ -115,7 +115,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
     try {
       // Renewed or disabled since the first look: nothing to say today.
       if (total > 0) {
-        const locale: Locale = (LOCALES as readonly string[]).includes(account.locale ?? '') ? (account.locale as Locale) : 'en';
+        const locale = accountLocale(account.locale);
         await deps.mailer.send(
           expiryReminderMail(locale, account, { devices: rows, total, days: EXPIRY_REMINDER_DAYS, link: `${deps.config.publicUrl}${RENEWALS_DUE_PATH}` }),
         );

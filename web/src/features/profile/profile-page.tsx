@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX_LENGTH, profileBody, type ProfileBody } from '@panel/contract';
+import { Link } from 'react-router';
+import { NAME_MAX_LENGTH, SECURITY_PATH, profileBody, type ProfileBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { ColorSchemeChoice } from '../../components/color-scheme-control';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
@@ -41,6 +42,14 @@ export function ProfilePage() {
           {t('profile.title')}
         </Title>
         {content}
+      </Card>
+      <Card withBorder padding="lg">
+        <Anchor component={Link} to={SECURITY_PATH}>
+          <Group gap="xs" wrap="nowrap">
+            <IconShieldLock size={18} aria-hidden />
+            {t('profile.securityLink')}
+          </Group>
+        </Anchor>
       </Card>
       <ExpiryRemindersSwitch />
       <Card withBorder padding="lg">

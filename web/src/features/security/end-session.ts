@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** Ends one of the account's sessions: its browser is signed out at its next call (DELETE /api/sessions/:id). */
+export const endSession = (id: number) => api<{ status: true; msg: string }>(`/sessions/${id}`, { method: 'DELETE' });
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: endSession, onSettled: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }) });
+}
