@@ -30,6 +30,9 @@ export function deviceSecret(): string {
 /** Each registered device's installation secret, so that a repeat register gets the key back. */
 const secrets = new Map<string, string>();
 
+/** The installation secret registerDevice gave the device `mac` of application `appId`. */
+export const secretOf = (appId: number, mac: string) => secrets.get(`${appId} ${mac.toLowerCase().replace(/-/g, ':')}`);
+
 /**
  * A device as a player creates it: POST /api/player/register with the device's installation
  * secret (the harness gives each call its own address, so the per-IP limit never bites). Answers
@@ -40,17 +43,18 @@ export async function registerDevice(
   options: { appId: number; mac?: string; version?: string; remoteAddress?: string },
 ): Promise<RegisteredDevice> {
   const mac = options.mac ?? uniqueMac();
-  const device = `${options.appId} ${mac.toLowerCase().replace(/-/g, ':')}`;
-  if (!secrets.has(device)) secrets.set(device, deviceSecret());
+  const id = `${options.appId} ${mac.toLowerCase().replace(/-/g, ':')}`;
+  if (!secrets.has(id)) secrets.set(id, deviceSecret());
   const res = await t.call({
     method: 'POST',
     url: '/api/player/register',
-    payload: { app_id: options.appId, mac_address: mac, device_secret: secrets.get(device), ...(options.version ? { version: options.version } : {}) },
+    payload: { app_id: options.appId, mac_address: mac, device_secret: secrets.get(id), ...(options.version ? { version: options.version } : {}) },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
   const data = res.json<PlayerRegisterAnswer>().data;
   if (res.statusCode !== 200 || !data.secret_accepted) throw new Error(`player/register failed: ${res.statusCode} ${res.body}`);
-  return data;
+  const { secret_accepted: _accepted, ...device } = data;
+  return device;
 }
 
 /** The device's row as stored (snake_case columns), or undefined. */
@@ -70,6 +74,7 @@ export async function deviceRow(t: TestApp, appId: number, mac: string) {
     ip: string | null;
     app_version: string | null;
     last_seen_at: Date | null;
+    secret_hash: string | null;
   }>(t, sql`select *, id::int as id from devices where application_id = ${appId} and mac_address = ${mac.toLowerCase().replace(/-/g, ':')}`);
   return row;
 }

@@ -9,11 +9,11 @@ import type {
   ReleaseClaimBody,
 } from '@panel/contract';
 import { ID_MAX, translate } from '@panel/contract';
-import { AppError } from '../../http/app-error.js';
+import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
-import { devicesOfMac, findDevice, isActive, reachesDevice } from './device-access.js';
+import { devicesOfMac, findApplication, findDevice, isActive, reachesDevice } from './device-access.js';
 import { changeDeviceState, type DeviceChange } from './device-state.js';
 import * as repo from './devices.repository.js';
 
@@ -91,6 +91,7 @@ export async function checkDevice(ctx: Ctx, input: CheckDeviceBody): Promise<Che
  * or the reseller line that activated the device (404 C10404 otherwise, as for the toggle).
  */
 export async function releaseClaim(ctx: Ctx, input: ReleaseClaimBody) {
+  if (!(await findApplication(ctx.db, input.app_id))) throw fieldError('app_id', 'devices.applicationNotFound');
   const device = await findDevice(ctx.db, input.app_id, input.mac_address);
   if (!device || !(await reachesDevice(ctx.db, ctx, device))) throw new AppError('C10404');
   await ctx.db.transaction(async (tx) => {

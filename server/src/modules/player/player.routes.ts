@@ -76,7 +76,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated.",
+          "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated. A device_secret (as for register) is stored for a device this call creates, or one that has none yet.",
         body: redeemCodeBody,
         response: { 200: playerDeviceAnswer },
       },
