@@ -77,12 +77,7 @@ export async function playerApplication(ctx: Ctx, appId: number) {
  * Creates the device with its trial and key on its first call, or records the player's visit (see
  * upsertDevice). A device without a stored secret is claimed by the first call that brings one.
  */
-export function recordDevice(
-  ctx: Ctx,
-  db: DbOrTx,
-  application: { id: number; trialDays: number },
-  input: Omit<PlayerRegisterBody, 'device_secret'> & { device_secret?: string | undefined },
-) {
+export function recordDevice(ctx: Ctx, db: DbOrTx, application: { id: number; trialDays: number }, input: PlayerRegisterBody) {
   return upsertDevice(db, {
     appId: application.id,
     mac: input.mac_address,
@@ -95,7 +90,7 @@ export function recordDevice(
 }
 
 /** Whether `secret` is the one whose hash the device stores, compared in constant time. */
-export function holdsDevice(row: { secretHash: string | null }, secret: string | undefined): boolean {
+function holdsDevice(row: { secretHash: string | null }, secret: string | undefined): boolean {
   if (!row.secretHash || !secret) return false;
   return crypto.timingSafeEqual(Buffer.from(row.secretHash), Buffer.from(sha256(secret)));
 }
