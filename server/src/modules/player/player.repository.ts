@@ -94,6 +94,7 @@ export async function upsertDevice(
         secretHash: sql`coalesce(${devices.secretHash}, excluded.secret_hash)`,
       },
     })
+    // A row this statement inserted has no deleting transaction yet (xmax 0); an updated one has this one's.
     .returning({ id: devices.id, inserted: sql<boolean>`xmax = 0` });
   return row!;
 }
