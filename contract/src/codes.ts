@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { dateField, dateRangeChecks } from './credit.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
 import { idLike, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField, wholeAmountField } from './fields.js';
-import { httpUrl, macAddressField, PLAYLIST_NAME_MAX_LENGTH } from './devices.js';
+import { deviceSecretField, httpUrl, macAddressField, PLAYLIST_NAME_MAX_LENGTH } from './devices.js';
 import { listMeta, ok } from './common.js';
 
 /**
@@ -185,6 +185,8 @@ export const redeemCodeBody = z.object({
   mac_address: macAddressField(),
   app_id: idLike,
   version: optionalField(z.string().check(z.maxLength(50, 'validation.tooLong'), noNul)),
+  /** As for register: a device this call creates (or one without a secret) is claimed by it. */
+  device_secret: optionalField(deviceSecretField),
 });
 export type RedeemCodeBody = z.infer<typeof redeemCodeBody>;
 

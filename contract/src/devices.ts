@@ -117,10 +117,25 @@ export const SEARCH_TYPES = ['general', 'mac'] as const;
 // Player API (DESIGN.md §5)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The installation secret a player generates at its first start and keeps (16+ random bytes,
+ * sent base64url or hex: 22 to 128 of A–Z, a–z, 0–9, '-', '_'). The panel stores only its hash.
+ */
+export const DEVICE_SECRET_MIN_LENGTH = 22;
+export const DEVICE_SECRET_MAX_LENGTH = 128;
+export const deviceSecretField = z
+  .string()
+  .check(
+    z.minLength(DEVICE_SECRET_MIN_LENGTH, 'validation.deviceSecret'),
+    z.maxLength(DEVICE_SECRET_MAX_LENGTH, 'validation.deviceSecret'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'validation.deviceSecret'),
+  );
+
 export const playerRegisterBody = z.object({
   app_id: idLike,
   mac_address: macAddressField(),
   version: optionalField(z.string().check(z.maxLength(50, 'validation.tooLong'), noNul)),
+  device_secret: optionalField(deviceSecretField),
 });
 export type PlayerRegisterBody = z.infer<typeof playerRegisterBody>;
 
@@ -149,20 +164,33 @@ export type PlayerPlaylist = z.infer<typeof playerPlaylist>;
 
 export const DEVICE_STATUSES = ['active', 'expired'] as const;
 
-export const playerDeviceAnswer = ok({
-  data: z.object({
-    app_id: z.number(),
-    app_name: z.string(),
-    mac_address: z.string(),
-    device_key: z.string(),
-    expire_date: z.string(),
-    is_lifetime: z.boolean(),
-    status: z.enum(DEVICE_STATUSES),
-    is_trial: z.number(),
-    playlists: z.array(playerPlaylist),
-  }),
+/** What a player's start screen needs of its device: no key, no playlist. */
+const playerStartScreen = z.object({
+  app_id: z.number(),
+  app_name: z.string(),
+  mac_address: z.string(),
+  expire_date: z.string(),
+  is_lifetime: z.boolean(),
+  status: z.enum(DEVICE_STATUSES),
+  is_trial: z.number(),
 });
+
+const playerDevice = z.extend(playerStartScreen, { device_key: z.string(), playlists: z.array(playerPlaylist) });
+
+export const playerDeviceAnswer = ok({ data: playerDevice });
 export type PlayerDeviceAnswer = z.infer<typeof playerDeviceAnswer>;
+
+/**
+ * POST /api/player/register: the whole device for the installation that holds its secret
+ * (`secret_accepted: true`); only the start screen's fields for any other caller.
+ */
+export const playerRegisterAnswer = ok({
+  data: z.union([
+    z.extend(playerDevice, { secret_accepted: z.literal(true) }),
+    z.extend(playerStartScreen, { secret_accepted: z.literal(false) }),
+  ]),
+});
+export type PlayerRegisterAnswer = z.infer<typeof playerRegisterAnswer>;
 
 /** POST /api/player/verify-pin: the player checks a protected playlist's PIN without ever holding it. */
 export const playerPinBody = z.object({
@@ -220,6 +248,10 @@ export const deviceResult = z.object({
   reseller_email: z.nullable(z.string()),
   created_at: z.string(),
   playlists: z.array(devicePlaylist),
+  /** Playlists on the device saved by accounts outside the caller's reach: counted, never shown. */
+  hidden_playlists: z.number(),
+  /** Whether a player installation holds the device (its secret is stored); null unless the caller owns the device. */
+  claimed: z.nullable(z.boolean()),
 });
 
 /** The call's `status` is the device's (active or expired), as the specification's table gives it. */
@@ -231,6 +263,10 @@ export const checkDeviceAnswer = z.object({
   playlists: z.array(devicePlaylist),
 });
 export type CheckDeviceAnswer = z.infer<typeof checkDeviceAnswer>;
+
+/** POST /api/devices/release-claim: forgets the installation secret, so the next player to register claims the device. */
+export const releaseClaimBody = z.object({ app_id: moduleId, mac_address: macAddressField() });
+export type ReleaseClaimBody = z.infer<typeof releaseClaimBody>;
 
 const appIdList = z
   .array(idLike, 'validation.appsRequired')

@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PACKAGE_TRIAL_CODES, type ActivationPackage, type BulkActivateAnswer, type PlayerDeviceAnswer } from '@panel/contract';
+import { PACKAGE_TRIAL_CODES, type ActivationPackage, type BulkActivateAnswer, type PlayerDeviceAnswer, type PlayerRegisterAnswer } from '@panel/contract';
 import type { TestApp } from './harness.js';
 import { rows } from './fixtures.js';
 import { fundedAdmin, recharge } from './credit.js';
@@ -21,22 +22,39 @@ export async function applicationId(t: TestApp, name: string): Promise<number> {
   return row!.id;
 }
 
+/** An installation secret as a player generates one at its first start (16 random bytes, base64url). */
+export function deviceSecret(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/** Each registered device's installation secret, so that a repeat register gets the key back. */
+const secrets = new Map<string, string>();
+
+/** The installation secret registerDevice gave the device `mac` of application `appId`. */
+export const secretOf = (appId: number, mac: string) => secrets.get(`${appId} ${mac.toLowerCase().replace(/-/g, ':')}`);
+
 /**
- * A device as a player creates it: POST /api/player/register (the harness gives each call its own
- * address, so the per-IP limit never bites). Answers the player answer's `data`, device_key included.
+ * A device as a player creates it: POST /api/player/register with the device's installation
+ * secret (the harness gives each call its own address, so the per-IP limit never bites). Answers
+ * the player answer's `data`, device_key included.
  */
 export async function registerDevice(
   t: TestApp,
   options: { appId: number; mac?: string; version?: string; remoteAddress?: string },
 ): Promise<RegisteredDevice> {
+  const mac = options.mac ?? uniqueMac();
+  const id = `${options.appId} ${mac.toLowerCase().replace(/-/g, ':')}`;
+  if (!secrets.has(id)) secrets.set(id, deviceSecret());
   const res = await t.call({
     method: 'POST',
     url: '/api/player/register',
-    payload: { app_id: options.appId, mac_address: options.mac ?? uniqueMac(), ...(options.version ? { version: options.version } : {}) },
+    payload: { app_id: options.appId, mac_address: mac, device_secret: secrets.get(id), ...(options.version ? { version: options.version } : {}) },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
-  if (res.statusCode !== 200) throw new Error(`player/register failed: ${res.statusCode} ${res.body}`);
-  return res.json<PlayerDeviceAnswer>().data;
+  const data = res.json<PlayerRegisterAnswer>().data;
+  if (res.statusCode !== 200 || !data.secret_accepted) throw new Error(`player/register failed: ${res.statusCode} ${res.body}`);
+  const { secret_accepted: _accepted, ...device } = data;
+  return device;
 }
 
 /** The device's row as stored (snake_case columns), or undefined. */
@@ -56,6 +74,7 @@ export async function deviceRow(t: TestApp, appId: number, mac: string) {
     ip: string | null;
     app_version: string | null;
     last_seen_at: Date | null;
+    secret_hash: string | null;
   }>(t, sql`select *, id::int as id from devices where application_id = ${appId} and mac_address = ${mac.toLowerCase().replace(/-/g, ':')}`);
   return row;
 }

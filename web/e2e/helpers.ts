@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env';
 import { latestMailTo } from './mail';
@@ -107,8 +108,24 @@ export async function createFundedReseller(admin: Page, options: { label: string
 type PlayerPlaylist = { name: string; url: string; type: string; username: string | null; password: string | null; epg_url: string | null };
 export type PlayerDevice = { mac_address: string; device_key: string; expire_date: string; status: string; is_trial: number; playlists: PlayerPlaylist[] };
 
-/** A call of the player API, as a media player on a device makes it (no session). */
+/** An installation secret as a player generates one at its first start (16 random bytes, base64url). */
+export function deviceSecret(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Each device's installation secret, so that a repeat register in the same run gets the key back. */
+const secrets = new Map<string, string>();
+
+/**
+ * A call of the player API, as a media player on a device makes it (no session). A register
+ * brings the device's installation secret: only its holder gets the key and the playlists.
+ */
 export async function playerCall(request: APIRequestContext, path: 'register' | 'status', data: Record<string, unknown>): Promise<PlayerDevice> {
+  if (path === 'register' && data.device_secret === undefined) {
+    const device = `${String(data.app_id)} ${String(data.mac_address).toLowerCase().replace(/-/g, ':')}`;
+    if (!secrets.has(device)) secrets.set(device, deviceSecret());
+    data = { ...data, device_secret: secrets.get(device) };
+  }
   const res = await request.post(`/api/player/${path}`, { data });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: PlayerDevice }).data;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { appIdOf, createFundedReseller, openGroup, PASSWORD, passPasscodeScreen, randomMac, signIn, signInAdmin, type PlayerDevice } from './helpers';
+import { appIdOf, createFundedReseller, deviceSecret, openGroup, PASSWORD, passPasscodeScreen, randomMac, signIn, signInAdmin, type PlayerDevice } from './helpers';
 
 /** The `mode` texts of the signed-in shell's locale files, as the screens show them. */
 type ModeTexts = { label: string; live: string; sandbox: string; banner: { title: string; text: string; addCredit: string }; testCredit: { title: string; points: string } };
@@ -67,7 +67,7 @@ test('in the sandbox a reseller adds test credit and activates a sandbox device;
   // 3. A player registers with the sandbox; the reseller activates it there for a year (1 point).
   const typedMac = randomMac();
   const mac = typedMac.toLowerCase().replace(/-/g, ':');
-  const registered = await reseller.request.post('/api/sandbox/player/register', { data: { app_id: ibo, mac_address: typedMac } });
+  const registered = await reseller.request.post('/api/sandbox/player/register', { data: { app_id: ibo, mac_address: typedMac, device_secret: deviceSecret() } });
   expect(registered.status(), await registered.text()).toBe(200);
   const device = ((await registered.json()) as { data: PlayerDevice }).data;
   expect(device).toMatchObject({ mac_address: mac, is_trial: 1 });

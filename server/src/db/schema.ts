@@ -307,6 +307,8 @@ export const devices = pgTable(
     ip: text('ip'),
     appVersion: text('app_version'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** SHA-256 of the installation secret of the player that holds the device; null until a player claims it. */
+    secretHash: text('secret_hash'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,8 +16,11 @@ type Props<P> = {
   details: DeviceDetail[];
   playlists: P[];
   columns: PlaylistColumn<P>[];
-  /** The playlists heading (also the table's name) and what shows when there are none. */
-  texts: { playlists: string; noPlaylists: string };
+  /**
+   * The playlists heading (also the table's name), what shows when there are none, and what says
+   * that the device has playlists the caller may not read (when it has any).
+   */
+  texts: { playlists: string; noPlaylists: string; hidden?: string | undefined };
 };
 
 /**
@@ -45,9 +48,11 @@ export function DeviceDetails<P>({ details, playlists, columns, texts }: Props<P
       </SimpleGrid>
       <Divider label={texts.playlists} labelPosition="left" />
       {playlists.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {texts.noPlaylists}
-        </Text>
+        !texts.hidden && (
+          <Text size="sm" c="dimmed">
+            {texts.noPlaylists}
+          </Text>
+        )
       ) : (
         <CardTable
           label={texts.playlists}
@@ -56,6 +61,11 @@ export function DeviceDetails<P>({ details, playlists, columns, texts }: Props<P
           rowKey={(_, index) => index}
           minWidth={440}
         />
+      )}
+      {texts.hidden && (
+        <Text size="sm" c="dimmed">
+          {texts.hidden}
+        </Text>
       )}
     </Stack>
   );

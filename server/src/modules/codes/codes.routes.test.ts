@@ -8,12 +8,13 @@ import {
   type CodeListAnswer,
   type CreateCodesAnswer,
   type PlayerDeviceAnswer,
+  type PlayerRegisterAnswer,
   type Permission,
 } from '@panel/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, uniqueIp, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, creditSnapshot, expectLedgerInvariant, fundedAdmin, recharge } from '../../../test/credit.js';
-import { deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { deviceRow, deviceSecret, registerDevice, uniqueMac } from '../../../test/devices.js';
 import { newCodeValue } from './codes.service.js';
 
 let t: TestApp;
@@ -396,6 +397,17 @@ describe('POST /api/player/redeem-code', () => {
     expect(byMac.data.map((c) => c.value)).toEqual([code!.value]);
     const [activation] = await rows<{ reseller_id: number; activated_from: string }>(t, sql`select reseller_id, activated_from from activations where mac_address = ${mac}`);
     expect(activation).toEqual({ reseller_id: r.id, activated_from: 'activation-code' });
+  });
+
+  it("stores the installation secret of a player whose first call is a redeem, so that only it gets the key from register", async () => {
+    const r = await fundedReseller(1);
+    const [code] = await bought(r.token, 1);
+    const mac = uniqueMac();
+    const secret = deviceSecret();
+    const redeemed = (await redeem({ code: code!.value, mac_address: mac, app_id: app, device_secret: secret })).json<PlayerDeviceAnswer>().data;
+    const register = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/player/register', payload: { app_id: app, mac_address: mac, ...payload } });
+    expect((await register({ device_secret: secret })).json<PlayerRegisterAnswer>().data).toMatchObject({ secret_accepted: true, device_key: redeemed.device_key });
+    expect((await register({ device_secret: deviceSecret() })).json<PlayerRegisterAnswer>().data).toMatchObject({ secret_accepted: false });
   });
 
   it('refuses another device, an unknown, inactive or expired code, changing nothing', async () => {

@@ -17,6 +17,7 @@ export async function findDeviceDetail(db: DbOrTx, applicationId: number, macAdd
       activatedBy: devices.activatedBy,
       disabledAt: devices.disabledAt,
       ip: devices.ip,
+      secretHash: devices.secretHash,
       createdAt: devices.createdAt,
       resellerEmail: users.email,
     })
@@ -27,11 +28,12 @@ export async function findDeviceDetail(db: DbOrTx, applicationId: number, macAdd
   return row;
 }
 
-/** A device's playlists, oldest first, without their PIN hashes. */
+/** A device's playlists, oldest first, with who saved them and without their PIN hashes. */
 export function devicePlaylists(db: DbOrTx, deviceId: number) {
   return db
     .select({
       id: playlists.id,
+      createdBy: playlists.createdBy,
       name: playlists.name,
       url: playlists.url,
       type: playlists.playlistType,
@@ -43,6 +45,11 @@ export function devicePlaylists(db: DbOrTx, deviceId: number) {
     .from(playlists)
     .where(eq(playlists.deviceId, deviceId))
     .orderBy(asc(playlists.id));
+}
+
+/** Forgets the installation secret the device's player holds: the next player to register claims it. */
+export async function releaseClaim(db: DbOrTx, deviceId: number) {
+  await db.update(devices).set({ secretHash: null }).where(eq(devices.id, deviceId));
 }
 
 /** A reseller's devices box management may disable (active ones) or enable (those it disabled). */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIFETIME_EXPIRY, MAX_BOXES_PER_REQUEST, translate, type CheckDeviceAnswer, type DeviceToggleAnswer } from '@panel/contract';
+import { LIFETIME_EXPIRY, MAX_BOXES_PER_REQUEST, translate, type CheckDeviceAnswer, type DeviceToggleAnswer, type PlayerRegisterAnswer } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
-import { activatedDevice, applicationId, deviceRow, fundAccount, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { activateDevice, activatedDevice, applicationId, deviceRow, deviceSecret, fundAccount, registerDevice, secretOf, uniqueMac } from '../../../test/devices.js';
 
 let t: TestApp;
 let admin: string;
@@ -122,6 +122,9 @@ describe('POST /api/check-device-status', () => {
         reseller_email: null,
         created_at: expect.any(String),
         playlists: expectedPlaylists,
+        hidden_playlists: 0,
+        // The player registered with its installation secret.
+        claimed: true,
       },
       playlists: expectedPlaylists,
     });
@@ -200,6 +203,108 @@ describe('POST /api/check-device-status', () => {
     const res = await check(playlister.token, { macAddress: device.mac_address, app_id: ibo });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<CheckDeviceAnswer>()).toMatchObject({ status: 'active', device: { mac_address: device.mac_address } });
+  });
+});
+
+describe('playlists belong to the account that saved them', () => {
+  function savePlaylist(token: string, mac: string, fields: Record<string, unknown>) {
+    return t.call({ method: 'POST', url: '/api/save-playlist', token, payload: { app_id: ibo, mac_address: mac, ...fields } });
+  }
+  const firstsPlaylist = {
+    playlist_type: 'xc',
+    playlist_name: 'First shop',
+    playlist_url: 'http://xc.first-shop.test:8080',
+    username: 'first-user',
+    password: 'first-pass',
+    xml_url: 'http://epg.first-shop.test/guide.xml',
+  };
+
+  it("shows a second reseller who activates the device that it has playlists, never the first's URLs or credentials, and lets it replace them", async () => {
+    const { mac, devices } = await activatedDevice(t, reseller, [ibo]);
+    expect((await savePlaylist(reseller.token, mac, firstsPlaylist)).statusCode).toBe(201);
+    await activateDevice(t, stranger, mac, [ibo]);
+
+    const res = await check(stranger.token, { macAddress: mac, app_id: ibo });
+    expect(res.json<CheckDeviceAnswer>()).toMatchObject({ device: { device_key: devices[0]!.device_key, playlists: [], hidden_playlists: 1 }, playlists: [] });
+    for (const leak of ['first-shop', 'first-user', 'first-pass', 'First shop']) expect(res.body).not.toContain(leak);
+    // Its own playlist it sees; the first's stays counted only. An admin reads both.
+    expect((await savePlaylist(stranger.token, mac, { playlist_name: 'Second shop', playlist_url: 'http://second-shop.test/list.m3u' })).statusCode).toBe(201);
+    const second = (await check(stranger.token, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>();
+    expect(second.playlists.map((p) => p.playlist_name)).toEqual(['Second shop']);
+    expect(second.device.hidden_playlists).toBe(1);
+    const asAdmin = (await check(admin, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>();
+    expect(asAdmin.playlists.map((p) => p.playlist_name)).toEqual(['First shop', 'Second shop']);
+    expect(asAdmin.device.hidden_playlists).toBe(0);
+
+    // Resetting the XC playlists replaces the first reseller's.
+    const reset = await t.call({ method: 'POST', url: '/api/reset-playlist', token: stranger.token, payload: { app_id: ibo, mac_address: mac, playlist_type: 'xc', device_key: devices[0]!.device_key } });
+    expect(reset.json()).toMatchObject({ data: { removed: 1 } });
+    expect((await check(stranger.token, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>().device.hidden_playlists).toBe(0);
+  });
+
+  it("shows a parent its sub-reseller's playlists, and a playlist whose saver is unknown to an admin only", async () => {
+    const { mac } = await activatedDevice(t, sub, [ibo]);
+    expect((await savePlaylist(sub.token, mac, firstsPlaylist)).statusCode).toBe(201);
+    expect((await check(reseller.token, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>().playlists).toEqual([
+      expect.objectContaining({ username: 'first-user', password: 'first-pass' }),
+    ]);
+    const { id } = (await deviceRow(t, ibo, mac))!;
+    await t.database.db.execute(sql`update playlists set created_by = null where device_id = ${id}`);
+    expect((await check(sub.token, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>().device).toMatchObject({ playlists: [], hidden_playlists: 1 });
+    expect((await check(admin, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>().device).toMatchObject({ hidden_playlists: 0 });
+  });
+});
+
+describe('POST /api/devices/release-claim', () => {
+  function release(token: string, payload: Record<string, unknown>, lang?: string) {
+    return t.call({ method: 'POST', url: '/api/devices/release-claim', token, payload, lang });
+  }
+
+  it('lets the reseller who activated the device free it for a reinstalled player, audited', async () => {
+    const { mac } = await activatedDevice(t, reseller, [ibo]);
+    const oldSecret = secretOf(ibo, mac)!;
+    expect((await check(reseller.token, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>().device.claimed).toBe(true);
+    const res = await release(reseller.token, { app_id: ibo, mac_address: mac.toUpperCase() }, 'ar-EG');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: true, msg: translate('ar', 'devices.claimReleased') });
+    const row = (await deviceRow(t, ibo, mac))!;
+    expect(row.secret_hash).toBeNull();
+    const [entry] = await auditRows('device.release-claim', row.id);
+    expect(entry).toMatchObject({ actor_id: reseller.id, details: { was_claimed: true } });
+    expect(JSON.stringify(entry)).not.toContain(oldSecret);
+    expect((await check(reseller.token, { macAddress: mac, app_id: ibo })).json<CheckDeviceAnswer>().device.claimed).toBe(false);
+
+    // The reinstalled player's new secret claims the device; the old one no longer opens it.
+    const fresh = deviceSecret();
+    const claimed = await t.call({ method: 'POST', url: '/api/player/register', payload: { app_id: ibo, mac_address: mac, device_secret: fresh } });
+    expect(claimed.json<PlayerRegisterAnswer>().data).toMatchObject({ secret_accepted: true, device_key: row.device_key });
+    const old = await t.call({ method: 'POST', url: '/api/player/register', payload: { app_id: ibo, mac_address: mac, device_secret: oldSecret } });
+    expect(old.json<PlayerRegisterAnswer>().data.secret_accepted).toBe(false);
+  });
+
+  it("lets a parent and an admin release, and refuses another reseller, a sub-reseller of the parent's device, and a trial device to a reseller", async () => {
+    const bySub = await activatedDevice(t, sub, [ibo]);
+    expect((await release(reseller.token, { app_id: ibo, mac_address: bySub.mac })).statusCode).toBe(200);
+    const byParent = await activatedDevice(t, reseller, [ibo]);
+    const trial = await registerDevice(t, { appId: ibo });
+    const before = await rows(t, sql`select id, secret_hash from devices order by id`);
+    expectError(await release(stranger.token, { app_id: ibo, mac_address: byParent.mac }), 404, 'C10404');
+    expectError(await release(sub.token, { app_id: ibo, mac_address: byParent.mac }), 404, 'C10404');
+    expectError(await release(reseller.token, { app_id: ibo, mac_address: trial.mac_address }), 404, 'C10404');
+    expect(await rows(t, sql`select id, secret_hash from devices order by id`)).toEqual(before);
+    expect((await release(admin, { app_id: ibo, mac_address: trial.mac_address })).statusCode).toBe(200);
+    expect((await deviceRow(t, ibo, trial.mac_address))!.secret_hash).toBeNull();
+  });
+
+  it('refuses an account without Disable Mac, and bad input with field messages', async () => {
+    const { mac } = await activatedDevice(t, reseller, [ibo]);
+    expectError(await release(checker.token, { app_id: ibo, mac_address: mac }), 403, 'FORBIDDEN');
+    expectError(await release(outsider.token, { app_id: ibo, mac_address: mac }), 403, 'FORBIDDEN');
+    expectFieldErrors(await release(reseller.token, { app_id: 999_999, mac_address: mac }), { app_id: ['Selected application not found.'] });
+    expectFieldErrors(await release(reseller.token, { mac_address: mac }), { app_id: ['Please select a module'] });
+    expect((await release(reseller.token, { app_id: ibo, mac_address: 'aa:bb' })).json()).toMatchObject({ code: 'VALIDATION', errors: { mac_address: [expect.any(String)] } });
+    expectError(await release(reseller.token, { app_id: ibo, mac_address: uniqueMac() }), 404, 'C10404');
+    expect((await deviceRow(t, ibo, mac))!.secret_hash).not.toBeNull();
   });
 });
 

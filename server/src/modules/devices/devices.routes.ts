@@ -9,6 +9,8 @@ import {
   disableBoxesBody,
   enableBoxesBody,
   idParam,
+  okEnvelope,
+  releaseClaimBody,
   translate,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
@@ -55,6 +57,26 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/devices/release-claim',
+    {
+      // Who may disable or enable a device may also free it for a reinstalled player.
+      config: { permission: 'Disable Mac' },
+      schema: {
+        tags,
+        description:
+          "Release claim (our addition): forgets the installation secret of the player that holds the device (a player reinstalled on the same box lost it), so the next /player/register that brings a device_secret claims the device. An admin, or the reseller who activated it and its parent; 404 C10404 for any other device. Audited.",
+        body: releaseClaimBody,
+        response: { 200: okEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      await devices.releaseClaim(ctx, request.body);
+      return { status: true as const, msg: translate(ctx.locale, 'devices.claimReleased') };
+    },
+  );
 
   app.get(
     '/box-management/:id',

@@ -6,20 +6,29 @@ import type {
   DeviceToggleBody,
   DisableBoxesBody,
   EnableBoxesBody,
+  ReleaseClaimBody,
 } from '@panel/contract';
 import { ID_MAX, translate } from '@panel/contract';
-import { AppError } from '../../http/app-error.js';
+import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
-import { targetWithinReach } from '../resellers/hierarchy.js';
-import { devicesOfMac, isActive, reachesDevice } from './device-access.js';
+import { audit } from '../../lib/audit.js';
+import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
+import { devicesOfMac, findApplication, findDevice, isActive, reachesDevice } from './device-access.js';
 import { changeDeviceState, type DeviceChange } from './device-state.js';
 import * as repo from './devices.repository.js';
 
 /** Check Mac, Disable/Enable MAC and box management (business-panel.md §3, §4, §7; core-panel.md §3). */
 
-export async function playlistsOf(ctx: Ctx, deviceId: number): Promise<DevicePlaylist[]> {
-  const rows = await repo.devicePlaylists(ctx.db, deviceId);
-  return rows.map((p) => ({
+/**
+ * The device's playlists the caller may read, and how many others it has. A playlist belongs to
+ * the account that saved it and that account's parent (an admin reads all): a reseller who
+ * activates a device another one sold learns that it has playlists, never their URLs or
+ * credentials. A playlist whose saver is unknown is the admin's alone.
+ */
+export async function playlistsOf(ctx: Ctx, deviceId: number): Promise<{ visible: DevicePlaylist[]; hidden: number }> {
+  const [rows, reach] = await Promise.all([repo.devicePlaylists(ctx.db, deviceId), idsInReach(ctx)]);
+  const readable = rows.filter((p) => reach === undefined || (p.createdBy !== null && reach.includes(p.createdBy)));
+  const visible = readable.map((p) => ({
     id: p.id,
     playlist_name: p.name,
     url: p.url,
@@ -31,6 +40,7 @@ export async function playlistsOf(ctx: Ctx, deviceId: number): Promise<DevicePla
     // The PIN is stored only as a hash and never sent.
     pin: null,
   }));
+  return { visible, hidden: rows.length - readable.length };
 }
 
 /**
@@ -43,7 +53,7 @@ export async function checkDevice(ctx: Ctx, input: CheckDeviceBody): Promise<Che
   const device = await repo.findDeviceDetail(ctx.db, input.app_id, input.macAddress);
   if (!device) throw new AppError('C10404');
   const owner = await reachesDevice(ctx.db, ctx, device);
-  const playlists = owner ? await playlistsOf(ctx, device.id) : [];
+  const { visible: playlists, hidden } = owner ? await playlistsOf(ctx, device.id) : { visible: [], hidden: 0 };
   const status = isActive(device) ? 'active' : 'expired';
   const msg = translate(ctx.locale, status === 'active' ? 'devices.statusActive' : 'devices.statusExpired');
   return {
@@ -68,9 +78,26 @@ export async function checkDevice(ctx: Ctx, input: CheckDeviceBody): Promise<Che
       reseller_email: me.permissions.has('mac-activated-by') ? device.resellerEmail : null,
       created_at: device.createdAt.toISOString(),
       playlists,
+      hidden_playlists: hidden,
+      claimed: owner ? device.secretHash !== null : null,
     },
     playlists,
   };
+}
+
+/**
+ * Release claim: the player reinstalled on the same box lost its installation secret, so the
+ * device forgets the old one and the next register that brings a secret claims it. Only an admin
+ * or the reseller line that activated the device (404 C10404 otherwise, as for the toggle).
+ */
+export async function releaseClaim(ctx: Ctx, input: ReleaseClaimBody) {
+  if (!(await findApplication(ctx.db, input.app_id))) throw fieldError('app_id', 'devices.applicationNotFound');
+  const device = await findDevice(ctx.db, input.app_id, input.mac_address);
+  if (!device || !(await reachesDevice(ctx.db, ctx, device))) throw new AppError('C10404');
+  await ctx.db.transaction(async (tx) => {
+    await repo.releaseClaim(tx, device.id);
+    await audit(ctx, { action: 'device.release-claim', targetType: 'device', targetId: device.id, details: { was_claimed: device.secretHash !== null } }, tx);
+  });
 }
 
 /** The applications a toggle names: `app_id` and/or `module[]` (ids or names), each once. */

@@ -28,6 +28,7 @@ const deviceColumns = {
   lifetime: devices.lifetime,
   isTrial: devices.isTrial,
   disabledAt: devices.disabledAt,
+  secretHash: devices.secretHash,
   playlists: playlistsJson,
 };
 
@@ -63,12 +64,12 @@ export async function findPlayerDevice(db: Db, appId: number, mac: string) {
 
 /**
  * Creates the device on its first call, or records the player's address, version and last visit
- * on a repeat. One statement: two first calls at the same moment meet on the unique index
+ * on a repeat (`inserted` tells which). One statement: two first calls at the same moment meet on the unique index
  * (application, MAC) and the second updates the row the first created, keeping its key and trial.
  */
 export async function upsertDevice(
   db: DbOrTx,
-  values: { appId: number; mac: string; deviceKey: string; trialDays: number; ip: string; version: string | undefined },
+  values: { appId: number; mac: string; deviceKey: string; trialDays: number; ip: string; version: string | undefined; secretHash: string | null },
 ) {
   const [row] = await db
     .insert(devices)
@@ -81,6 +82,7 @@ export async function upsertDevice(
       ip: values.ip,
       appVersion: values.version ?? null,
       lastSeenAt: sql`now()`,
+      secretHash: values.secretHash,
     })
     .onConflictDoUpdate({
       target: [devices.applicationId, devices.macAddress],
@@ -88,9 +90,12 @@ export async function upsertDevice(
         ip: sql`excluded.ip`,
         appVersion: sql`coalesce(excluded.app_version, ${devices.appVersion})`,
         lastSeenAt: sql`excluded.last_seen_at`,
+        // The first call that brings a secret claims a device that has none; a stored one is never replaced here.
+        secretHash: sql`coalesce(${devices.secretHash}, excluded.secret_hash)`,
       },
     })
-    .returning({ id: devices.id });
+    // A row this statement inserted has no deleting transaction yet (xmax 0); an updated one has this one's.
+    .returning({ id: devices.id, inserted: sql<boolean>`xmax = 0` });
   return row!;
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_MAX, translate, type PlayerDeviceAnswer } from '@panel/contract';
+import { ID_MAX, LOGIN_MAX_FAILURES_PER_IP, translate, type PlayerDeviceAnswer, type PlayerRegisterAnswer } from '@panel/contract';
+import { sha256 } from '../../lib/secrets.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, expectError, expectFieldErrors, rows, uniqueIp } from '../../../test/fixtures.js';
-import { applicationId, deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { applicationId, deviceRow, deviceSecret, registerDevice, secretOf, uniqueMac } from '../../../test/devices.js';
 
 let t: TestApp;
 let admin: string;
@@ -53,13 +54,13 @@ describe('POST /api/player/register', () => {
   it("creates the device on the first call with the application's free trial and an 8-digit key", async () => {
     const mac = uniqueMac();
     const before = Date.now();
-    const res = await register({ app_id: ibo, mac_address: mac, version: '1.2.3' }, { remoteAddress: '10.77.0.1' });
+    const res = await register({ app_id: ibo, mac_address: mac, version: '1.2.3', device_secret: deviceSecret() }, { remoteAddress: '10.77.0.1' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<PlayerDeviceAnswer>();
     expect(body).toMatchObject({
       status: true,
       msg: 'OK',
-      data: { app_id: ibo, app_name: 'IBOPLAYER', mac_address: mac, is_lifetime: false, status: 'active', is_trial: 1, playlists: [] },
+      data: { app_id: ibo, app_name: 'IBOPLAYER', mac_address: mac, is_lifetime: false, status: 'active', is_trial: 1, playlists: [], secret_accepted: true },
     });
     expect(body.data.device_key).toMatch(/^\d{8}$/);
     const expiry = Date.parse(body.data.expire_date);
@@ -157,6 +158,120 @@ describe('POST /api/player/register', () => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION', errors: { app_id: [expect.any(String)] } });
     }
     expect((await register({ app_id: ibo, mac_address: uniqueMac(), version: 'x'.repeat(51) })).statusCode).toBe(422);
+    expect(await deviceCount()).toBe(count);
+  });
+});
+
+describe('POST /api/player/register: the installation secret', () => {
+  /** A device with an XC playlist (credentials and an EPG) saved on it, registered with its secret. */
+  async function deviceWithPlaylist() {
+    const device = await registerDevice(t, { appId: ibo });
+    await savePlaylist(device, {
+      playlist_type: 'xc',
+      playlist_url: 'http://xc.secret-host.test:8080',
+      username: 'victim-user',
+      password: 'victim-pass',
+      xml_url: 'http://epg.secret-host.test/guide.xml',
+    });
+    return { device, secret: secretOf(ibo, device.mac_address)! };
+  }
+
+  it('stores only the hash of the secret a first registration brings', async () => {
+    const mac = uniqueMac();
+    const secret = deviceSecret();
+    const res = await register({ app_id: ibo, mac_address: mac, device_secret: secret });
+    expect(res.json<PlayerRegisterAnswer>().data).toMatchObject({ secret_accepted: true, device_key: expect.stringMatching(/^\d{8}$/) });
+    const row = (await deviceRow(t, ibo, mac))!;
+    expect(row.secret_hash).toBe(sha256(secret));
+    expect(JSON.stringify(row)).not.toContain(secret);
+  });
+
+  it('answers a repeat with the same secret the device, its key and its playlists', async () => {
+    const { device, secret } = await deviceWithPlaylist();
+    const res = await register({ app_id: ibo, mac_address: device.mac_address.toUpperCase(), device_secret: secret });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PlayerRegisterAnswer>().data).toMatchObject({
+      secret_accepted: true,
+      device_key: device.device_key,
+      playlists: [expect.objectContaining({ username: 'victim-user', password: 'victim-pass', epg_url: 'http://epg.secret-host.test/guide.xml' })],
+    });
+  });
+
+  it('never answers the key or a playlist to a repeat without the secret or with another one, in the caller\'s language', async () => {
+    const { device, secret } = await deviceWithPlaylist();
+    for (const payload of [{}, { device_secret: deviceSecret() }]) {
+      const res = await register({ app_id: ibo, mac_address: device.mac_address, ...payload }, { lang: 'de' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        status: true,
+        msg: translate('de', 'player.secretMismatch'),
+        data: {
+          app_id: ibo,
+          app_name: 'IBOPLAYER',
+          mac_address: device.mac_address,
+          expire_date: device.expire_date,
+          is_lifetime: false,
+          status: 'active',
+          is_trial: 1,
+          secret_accepted: false,
+        },
+      });
+      for (const leak of [device.device_key, 'victim-user', 'victim-pass', 'secret-host']) expect(res.body).not.toContain(leak);
+    }
+    // Another secret never replaces the one stored.
+    expect((await deviceRow(t, ibo, device.mac_address))!.secret_hash).toBe(sha256(secret));
+  });
+
+  it('throttles 1,000 registers of guessed MACs from one address like failed sign-ins, long before the end', async () => {
+    const victims = await Promise.all(Array.from({ length: LOGIN_MAX_FAILURES_PER_IP + 5 }, () => deviceWithPlaylist()));
+    const ip = uniqueIp();
+    let refusedAt = 0;
+    for (let i = 0; i < 1000 && !refusedAt; i += 1) {
+      const victim = victims[i % victims.length]!.device;
+      const res = await register({ app_id: ibo, mac_address: victim.mac_address, device_secret: deviceSecret() }, { remoteAddress: ip });
+      if (res.statusCode === 429) {
+        refusedAt = i + 1;
+        const body = expectError(res, 429, 'TOO_MANY_ATTEMPTS');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+        expect(body.msg).toMatch(/minutes/);
+        break;
+      }
+      expect(res.json<PlayerRegisterAnswer>().data.secret_accepted).toBe(false);
+      expect(res.body).not.toContain('victim-pass');
+    }
+    expect(refusedAt).toBe(LOGIN_MAX_FAILURES_PER_IP + 1);
+    // The address stays refused, even with a right secret; other addresses are not.
+    const { device, secret } = victims[0]!;
+    expectError(await register({ app_id: ibo, mac_address: device.mac_address, device_secret: secret }, { remoteAddress: ip }), 429, 'TOO_MANY_ATTEMPTS');
+    expect((await register({ app_id: ibo, mac_address: device.mac_address, device_secret: secret })).json<PlayerRegisterAnswer>().data.secret_accepted).toBe(true);
+  });
+
+  it('counts no miss for new devices a player without a secret registers, and answers them no key', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP + 5; i += 1) {
+      const res = await register({ app_id: ibo, mac_address: uniqueMac() }, { remoteAddress: ip });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<PlayerRegisterAnswer>().data).not.toHaveProperty('device_key');
+    }
+  });
+
+  it('lets the first register that brings a secret claim a device registered before secrets, and no later one', async () => {
+    const { device } = await deviceWithPlaylist();
+    await t.database.db.execute(sql`update devices set secret_hash = null where application_id = ${ibo} and mac_address = ${device.mac_address}`);
+    const first = deviceSecret();
+    const claimed = await register({ app_id: ibo, mac_address: device.mac_address, device_secret: first });
+    expect(claimed.json<PlayerRegisterAnswer>().data).toMatchObject({ secret_accepted: true, device_key: device.device_key });
+    const late = await register({ app_id: ibo, mac_address: device.mac_address, device_secret: deviceSecret() });
+    expect(late.json<PlayerRegisterAnswer>().data.secret_accepted).toBe(false);
+    expect((await register({ app_id: ibo, mac_address: device.mac_address, device_secret: first })).json<PlayerRegisterAnswer>().data.secret_accepted).toBe(true);
+  });
+
+  it('refuses a secret too short or with other characters with a field message, creating nothing', async () => {
+    const count = await deviceCount();
+    const message = translate('en', 'validation.deviceSecret');
+    for (const secret of ['x'.repeat(21), 'x'.repeat(129), `${'x'.repeat(22)}!`, `${'x'.repeat(22)} `]) {
+      expectFieldErrors(await register({ app_id: ibo, mac_address: uniqueMac(), device_secret: secret }), { device_secret: [message] });
+    }
     expect(await deviceCount()).toBe(count);
   });
 });

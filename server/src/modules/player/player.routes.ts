@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okEnvelope, playerDeviceAnswer, playerPinBody, playerRegisterBody, playerStatusBody, redeemCodeBody, translate } from '@panel/contract';
+import { okEnvelope, playerDeviceAnswer, playerPinBody, playerRegisterAnswer, playerRegisterBody, playerStatusBody, redeemCodeBody, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { redeemCode } from '../codes/codes.service.js';
 import * as player from './player.service.js';
@@ -20,14 +20,14 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          "A player's first start creates its device (a free trial of the application's trial length, a device key); repeating the call answers the same device and key. 429 with Retry-After past PLAYER_RATE_LIMIT requests per minute per address.",
+          "A player's first start creates its device (a free trial of the application's trial length, a device key) and stores the hash of its device_secret (an installation secret of 16+ random bytes the player generated at its first start, base64url or hex). A repeat with the same secret answers the same device, key and playlists (secret_accepted: true); without it or with another, only the MAC, status, expiry and trial (secret_accepted: false), and the miss counts like a failed sign-in: 429 with Retry-After past 20 misses in 15 minutes per address. A device that has no secret yet (registered before secrets existed, or released by its reseller) is claimed by the first register that brings one. 429 with Retry-After past PLAYER_RATE_LIMIT requests per minute per address.",
         body: playerRegisterBody,
-        response: { 200: playerDeviceAnswer },
+        response: { 200: playerRegisterAnswer },
       },
     },
     async (request) => {
       const ctx = ctxOf(request);
-      return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: await player.register(ctx, request.body) };
+      return { status: true as const, ...(await player.register(ctx, request.body)) };
     },
   );
 
@@ -76,7 +76,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated.",
+          "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated. A device_secret (as for register) is stored for a device this call creates, or one that has none yet.",
         body: redeemCodeBody,
         response: { 200: playerDeviceAnswer },
       },

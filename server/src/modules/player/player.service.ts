@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import type { PlayerDeviceAnswer, PlayerPinBody, PlayerRegisterBody, PlayerStatusBody } from '@panel/contract';
+import { LOGIN_MAX_FAILURES_PER_IP, translate, type PlayerDeviceAnswer, type PlayerPinBody, type PlayerRegisterAnswer, type PlayerRegisterBody, type PlayerStatusBody } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
 import { batchedRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
-import { verifySecret } from '../../lib/secrets.js';
+import { sha256, verifySecret } from '../../lib/secrets.js';
+import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
 import { deviceKeyMatches, findApplication, isActive } from '../devices/device-access.js';
 import { findPlayerDevice, findPlaylist, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
 
@@ -72,7 +73,10 @@ export async function playerApplication(ctx: Ctx, appId: number) {
   return application;
 }
 
-/** Creates the device with its trial and key on its first call, or records the player's visit (see upsertDevice). */
+/**
+ * Creates the device with its trial and key on its first call, or records the player's visit (see
+ * upsertDevice). A device without a stored secret is claimed by the first call that brings one.
+ */
 export function recordDevice(ctx: Ctx, db: DbOrTx, application: { id: number; trialDays: number }, input: PlayerRegisterBody) {
   return upsertDevice(db, {
     appId: application.id,
@@ -81,18 +85,36 @@ export function recordDevice(ctx: Ctx, db: DbOrTx, application: { id: number; tr
     trialDays: application.trialDays,
     ip: ctx.ip,
     version: input.version?.trim() || undefined,
+    secretHash: input.device_secret ? sha256(input.device_secret) : null,
   });
 }
 
+/** Whether `secret` is the one whose hash the device stores, compared in constant time. */
+function holdsDevice(row: { secretHash: string | null }, secret: string | undefined): boolean {
+  if (!row.secretHash || !secret) return false;
+  return crypto.timingSafeEqual(Buffer.from(row.secretHash), Buffer.from(sha256(secret)));
+}
+
+/** A register that does not prove the installation counts like a failed sign-in, per address. */
+const registerLimits = (ctx: Ctx) => [{ key: `player-register:ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP }];
+
 /**
- * First start: the device gets the application's free trial and a key; later starts get the
- * same device and key back (and record the player's address and version).
+ * First start: the device gets the application's free trial and a key, and keeps the hash of the
+ * player's installation secret. A later start with the same secret gets the same device, key and
+ * playlists back; without it, or with another, only what the start screen shows (a MAC is no
+ * secret: MACs come in guessable ranges). Such a miss counts against the address like a failed
+ * sign-in, and past the limit every register from it answers 429 until the window ends.
  */
-export async function register(ctx: Ctx, input: PlayerRegisterBody) {
+export async function register(ctx: Ctx, input: PlayerRegisterBody): Promise<{ msg: string; data: PlayerRegisterAnswer['data'] }> {
   const application = await playerApplication(ctx, input.app_id);
-  await recordDevice(ctx, ctx.db, application, input);
-  const row = await findPlayerDevice(ctx.db, application.id, input.mac_address);
-  return toAnswer(row!);
+  await assertUnderLimits(ctx, registerLimits(ctx));
+  const { inserted } = await recordDevice(ctx, ctx.db, application, input);
+  const row = (await findPlayerDevice(ctx.db, application.id, input.mac_address))!;
+  if (holdsDevice(row, input.device_secret)) return { msg: translate(ctx.locale, 'success.ok'), data: { ...toAnswer(row), secret_accepted: true } };
+  // A new device registered without a secret guessed nothing: only a miss on an existing one counts.
+  if (!inserted) await recordFailure(ctx, registerLimits(ctx));
+  const { device_key: _key, playlists: _playlists, ...startScreen } = toAnswer(row);
+  return { msg: translate(ctx.locale, 'player.secretMismatch'), data: { ...startScreen, secret_accepted: false } };
 }
 
 /** The device as the status call answers it, once a change (a redeemed code) has committed. */

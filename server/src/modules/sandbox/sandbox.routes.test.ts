@@ -4,7 +4,7 @@ import { PACKAGE_TRIAL_CODES, translate, type CreateCodesAnswer, type PaymentPla
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, applicationIds, createReseller, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge, reseller as resellerWithPasscode, subReseller, validatePasscode } from '../../../test/credit.js';
-import { uniqueMac } from '../../../test/devices.js';
+import { deviceSecret, uniqueMac } from '../../../test/devices.js';
 
 /** What a reseller's live data looks like: compare before and after sandbox work. */
 async function liveState(t: TestApp, userId: number) {
@@ -103,7 +103,7 @@ describe('the sandbox (SANDBOX_ENABLED=true)', () => {
     await testCredit(reseller.token, 10);
     const before = await liveState(t, reseller.id);
     const mac = uniqueMac();
-    const registered = await sandboxCall('POST', '/player/register', undefined, { app_id: apps[0], mac_address: mac });
+    const registered = await sandboxCall('POST', '/player/register', undefined, { app_id: apps[0], mac_address: mac, device_secret: deviceSecret() });
     expect(registered.statusCode, registered.body).toBe(200);
     const activation = await sandboxCall('POST', '/bulk-multi-app-activate', reseller.token, {
       requestData: { is_trial: PACKAGE_TRIAL_CODES['1-Year'], macAddress: mac, app_ids: [apps[0]], isConfirmed: true },

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckDeviceAnswer } from '@panel/contract';
+import { session } from '../../lib/session';
 import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { CheckMacPage } from './check-mac-page';
 
@@ -35,6 +36,8 @@ const device = (overrides: Partial<CheckDeviceAnswer['device']> = {}): CheckDevi
       reseller_email: null,
       created_at: '2026-01-05T10:00:00.000Z',
       playlists,
+      hidden_playlists: 0,
+      claimed: false,
       ...overrides,
     },
   };
@@ -103,6 +106,41 @@ describe('CheckMacPage', () => {
     expect(within(modal).getByText('Activated by')).toBeInTheDocument();
     expect(within(modal).getByText('shop@example.com')).toBeInTheDocument();
     expect(within(modal).getByText('Expired')).toBeInTheDocument();
+  });
+
+  it('says how many playlists other accounts saved, without showing them', async () => {
+    setup(() => json(200, { ...device({ playlists: [], hidden_playlists: 2 }), playlists: [] }));
+    await check('AA:BB:CC:DD:EE:FF');
+    const modal = await screen.findByRole('dialog', { name: 'Device status' });
+    expect(within(modal).getByText('2 playlists on this device were saved by other accounts and are not shown.')).toBeInTheDocument();
+    expect(within(modal).queryByText('No playlists on this device.')).not.toBeInTheDocument();
+  });
+
+  it('releases the claim of the installed player for a caller who may disable the device', async () => {
+    session.save('token', ['check-device-status', 'Disable Mac'], false);
+    const fetchMock = setup(() => json(200, device({ claimed: true })));
+    fetchMock.mockImplementation(async (url: URL) => {
+      if (url.pathname === '/api/fetch-allowed-applications') return allowedApplications(applications);
+      if (url.pathname === '/api/devices/release-claim') return json(200, { status: true, msg: 'The device is released.' });
+      return json(200, device({ claimed: true }));
+    });
+    await check('AA:BB:CC:DD:EE:FF');
+    const modal = await screen.findByRole('dialog', { name: 'Device status' });
+    expect(within(modal).getByText('Held by the player installed on it')).toBeInTheDocument();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Release claim' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The device is released.'));
+    const call = fetchMock.mock.calls.find(([url]) => url.pathname === '/api/devices/release-claim')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ app_id: 3, mac_address: 'aa:bb:cc:dd:ee:ff' });
+    expect(within(modal).getByText('Free: the next player to start on it claims it')).toBeInTheDocument();
+  });
+
+  it('offers no release to a caller who may not disable the device', async () => {
+    session.save('token', ['check-device-status'], false);
+    setup(() => json(200, device({ claimed: true })));
+    await check('AA:BB:CC:DD:EE:FF');
+    const modal = await screen.findByRole('dialog', { name: 'Device status' });
+    expect(within(modal).getByText('Held by the player installed on it')).toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'Release claim' })).not.toBeInTheDocument();
   });
 
   it('says Device not found in the modal for an unknown device', async () => {

@@ -1,10 +1,14 @@
-import { Alert, Anchor, Badge, Group, Modal } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckDeviceAnswer } from '@panel/contract';
 import { AppName } from '../../components/app-name';
 import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
+import { toastSuccess } from '../../components/toast';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { allowed, session } from '../../lib/session';
 import { StatusBadge } from '../../components/status-badge';
+import { useReleaseClaim } from './release-claim';
 
 /** What the modal shows: the device, or that there is none. */
 export type CheckResult = { kind: 'found'; answer: CheckDeviceAnswer } | { kind: 'notFound' };
@@ -64,6 +68,7 @@ function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
         !!device.switched_to && { label: t('checkMac.fields.switchedTo'), value: device.switched_to },
         !!device.switched_from && { label: t('checkMac.fields.switchedFrom'), value: device.switched_from },
         !!device.switched_date && { label: t('checkMac.fields.switchedDate'), value: formatDateTime(device.switched_date) },
+        device.claimed !== null && { label: t('checkMac.fields.claim'), value: <DeviceClaim device={device} /> },
       ]}
       playlists={answer.playlists.length > 0 ? answer.playlists : device.playlists}
       columns={[
@@ -90,7 +95,51 @@ function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
             ),
         },
       ]}
-      texts={{ playlists: t('checkMac.playlists'), noPlaylists: t('checkMac.noPlaylists') }}
+      texts={{
+        playlists: t('checkMac.playlists'),
+        noPlaylists: t('checkMac.noPlaylists'),
+        hidden: device.hidden_playlists > 0 ? t('checkMac.hiddenPlaylists', { count: device.hidden_playlists }) : undefined,
+      }}
     />
+  );
+}
+
+/**
+ * Whether a player installation holds the device, and for those who may disable it the button
+ * that frees it for a player reinstalled on the same box.
+ */
+function DeviceClaim({ device }: { device: CheckDeviceAnswer['device'] }) {
+  const { t } = useTranslation();
+  const release = useReleaseClaim();
+  const [claimed, setClaimed] = useState(device.claimed === true);
+  if (!claimed) return t('checkMac.claim.free');
+  if (!allowed(session.permissions(), 'Disable Mac')) return t('checkMac.claim.held');
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" span>
+        {t('checkMac.claim.held')}
+      </Text>
+      <Text size="xs" c="dimmed" span>
+        {t('checkMac.claim.hint')}
+      </Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={release.isPending}
+        onClick={() =>
+          release.mutate(
+            { app_id: device.app_id, mac_address: device.mac_address },
+            {
+              onSuccess: (answer) => {
+                setClaimed(false);
+                toastSuccess(answer.msg);
+              },
+            },
+          )
+        }
+      >
+        {t('checkMac.claim.release')}
+      </Button>
+    </Stack>
   );
 }

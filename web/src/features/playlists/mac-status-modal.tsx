@@ -63,7 +63,11 @@ export function MacStatusModal({ opened, onClose, loading, answer, error }: Prop
           { header: t('playlists.fields.url'), wraps: true, cell: (playlist) => <span dir="ltr">{playlist.url}</span> },
           { header: t('playlists.status.protected'), cell: (playlist) => (playlist.protect ? t('playlists.status.yes') : t('playlists.status.no')) },
         ]}
-        texts={{ playlists: t('playlists.status.playlists'), noPlaylists: t('playlists.status.noPlaylists') }}
+        texts={{
+          playlists: t('playlists.status.playlists'),
+          noPlaylists: t('playlists.status.noPlaylists'),
+          hidden: device.hidden_playlists > 0 ? t('checkMac.hiddenPlaylists', { count: device.hidden_playlists }) : undefined,
+        }}
       />
     );
   }

@@ -26,6 +26,8 @@ const device = {
   reseller_email: null,
   created_at: '2026-01-01T00:00:00.000Z',
   playlists: [],
+  hidden_playlists: 0,
+  claimed: false,
 };
 const playlist = {
   id: 3,
