@@ -19,3 +19,4 @@ export * from './tickets.js';
 export * from './payments.js';
 export * from './sandbox.js';
 export * from './client-errors.js';
+export * from './two-factor.js';

@@ -14,6 +14,7 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { usersRolesRoutes } from './modules/users-roles/users-roles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { socialWidgetRoutes } from './modules/social-widget/social-widget.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(profileRoutes);
+    await api.register(twoFactorRoutes);
     await api.register(usersRolesRoutes);
     await api.register(socialWidgetRoutes);
     await api.register(creditRoutes);

@@ -52,6 +52,12 @@ export const privateRoutes: PrivateRoute[] = [
     titleKey: 'nav.profile',
   },
   {
+    path: '/profile/security',
+    Component: page(() => import('../features/security/security-page'), 'SecurityPage'),
+    titleKey: 'nav.security',
+    back: true,
+  },
+  {
     path: '/update-credit-share-password',
     Component: page(() => import('../features/credit/update-passcode-page'), 'UpdatePasscodePage'),
     titleKey: 'nav.updatePasscode',

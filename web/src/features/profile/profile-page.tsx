@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { NAME_MAX_LENGTH, profileBody, type ProfileBody } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { ColorSchemeChoice } from '../../components/color-scheme-control';
@@ -43,6 +44,17 @@ export function ProfilePage() {
         {content}
       </Card>
       <ExpiryRemindersSwitch />
+      <Card withBorder padding="lg">
+        <Stack gap="xs" align="flex-start">
+          <Title order={2} size="h4">
+            {t('profile.security')}
+          </Title>
+          <Text size="sm">{t('profile.securityDescription')}</Text>
+          <Button component={Link} to="/profile/security" variant="light">
+            {t('profile.openSecurity')}
+          </Button>
+        </Stack>
+      </Card>
       <Card withBorder padding="lg">
         <ColorSchemeChoice />
       </Card>
