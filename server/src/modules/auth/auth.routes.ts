@@ -58,16 +58,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>) => {
     const ctx = ctxOf(request);
     const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
-    if (result.session) return signedInAnswer(ctx, result.session);
+    if (result.kind === 'session') return signedInAnswer(ctx, result.session);
     return {
       status: true as const,
       msg: translate(ctx.locale, 'success.twoFactorRequired'),
       two_factor_required: true as const,
-      challenge: result.twoFactor.challenge,
-      methods: result.twoFactor.methods,
+      challenge: result.challenge,
+      methods: result.methods,
       statusCode: 200,
       httpCode: 200,
-      expiresAt: result.twoFactor.expiresAt.toISOString(),
+      expiresAt: result.expiresAt.toISOString(),
     };
   };
   const loginSchema = { tags, security: [], body: loginBody, response: { 200: z.union([loginAnswer, loginChallengeAnswer]) } };

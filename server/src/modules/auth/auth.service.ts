@@ -82,9 +82,9 @@ export async function login({
   const methods = await methodsOf(ctx.db, user.id);
   if (methods.length > 0) {
     const challenge = await issueChallenge(ctx, user.id, input.remember === true);
-    return { twoFactor: { challenge: challenge.token, expiresAt: challenge.expiresAt, methods } } as const;
+    return { kind: 'challenge', challenge: challenge.token, expiresAt: challenge.expiresAt, methods } as const;
   }
-  return { session: await startSession(ctx, user, { remember: input.remember === true, userAgent, locale, passedSecondFactor: false }) } as const;
+  return { kind: 'session', session: await startSession(ctx, user, { remember: input.remember === true, userAgent, locale, passedSecondFactor: false }) } as const;
 }
 
 export type SignedIn = Awaited<ReturnType<typeof startSession>>;

@@ -65,44 +65,54 @@ export async function methodsOf(db: DbOrTx, userId: number): Promise<TwoFactorMe
   return row ? ['totp', 'recovery'] : [];
 }
 
+type Match = { kind: 'totp'; step: number } | { kind: 'recovery'; id: number };
+
 /**
- * Accepts a TOTP code or a recovery code of the account, once. The TOTP step and the recovery
- * code are each taken by one conditional UPDATE, so of concurrent requests with the same code
- * exactly one succeeds. `db` may be a transaction: the code is then spent only if it commits.
+ * Which of the account's codes `raw` is, if any: read only, and outside any transaction, as the
+ * argon2id checks of the recovery codes take a while (PGlite runs one transaction at a time).
  */
-async function spendCode(ctx: Ctx, db: DbOrTx, userId: number, email: string, raw: string): Promise<boolean> {
+async function matchCode(ctx: Ctx, userId: number, email: string, raw: string): Promise<Match | undefined> {
   const code = normalise(raw);
   if (looksLikeTotp(code)) {
-    const [factor] = await db
+    const [factor] = await ctx.db
       .select({ secret: totpFactors.secretEncrypted })
       .from(totpFactors)
       .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
-    if (!factor) return false;
+    if (!factor) return undefined;
     const totp = totpOf(decryptSecret(serverKey(ctx.config), factor.secret), email);
     const now = Date.now();
     // One step either side for the clock of the phone.
     const delta = totp.validate({ token: code, timestamp: now, window: 1 });
-    if (delta === null) return false;
-    const step = totp.counter({ timestamp: now }) + delta;
-    const taken = await db
-      .update(totpFactors)
-      .set({ lastStep: step })
-      .where(and(eq(totpFactors.userId, userId), or(isNull(totpFactors.lastStep), lt(totpFactors.lastStep, step))))
-      .returning({ userId: totpFactors.userId });
-    return taken.length === 1;
+    return delta === null ? undefined : { kind: 'totp', step: totp.counter({ timestamp: now }) + delta };
   }
-  const unused = await db
+  const unused = await ctx.db
     .select({ id: recoveryCodes.id, hash: recoveryCodes.codeHash })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   // Every hash is checked, a match or not: the time taken does not tell which code matched.
   const matches = await Promise.all(unused.map((row) => verifySecret(row.hash, code)));
   const match = unused[matches.indexOf(true)];
-  if (!match) return false;
+  return match ? { kind: 'recovery', id: match.id } : undefined;
+}
+
+/**
+ * Spends a matched code: one conditional UPDATE each (a TOTP step later than the last used one; a
+ * recovery code not used yet), so of concurrent requests with the same code exactly one wins.
+ * In a transaction, the code is spent only if the transaction commits.
+ */
+async function spendCode(db: DbOrTx, userId: number, match: Match): Promise<boolean> {
+  if (match.kind === 'totp') {
+    const taken = await db
+      .update(totpFactors)
+      .set({ lastStep: match.step })
+      .where(and(eq(totpFactors.userId, userId), or(isNull(totpFactors.lastStep), lt(totpFactors.lastStep, match.step))))
+      .returning({ userId: totpFactors.userId });
+    return taken.length === 1;
+  }
   const taken = await db
     .update(recoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(recoveryCodes.id, match.id), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.id, match.id), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return taken.length === 1;
 }
@@ -182,14 +192,19 @@ async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (t
   await assertUnderLimits(ctx, limits);
   if ((await methodsOf(ctx.db, me.userId)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
   const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.userId));
-  const passwordOk = await verifySecret(user?.passwordHash, input.password);
-  await ctx.db.transaction(async (tx) => {
-    if (!passwordOk || !(await spendCode(ctx, tx, me.userId, me.email, input.code))) throw new AppError('INVALID_CREDENTIALS');
-    await run(tx, me.userId);
-  }).catch(async (error: unknown) => {
-    if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await recordFailure(ctx, limits);
-    throw error;
-  });
+  // The code is not even looked at after a wrong password: a wrong password spends nothing.
+  const match = (await verifySecret(user?.passwordHash, input.password)) ? await matchCode(ctx, me.userId, me.email, input.code) : undefined;
+  const done =
+    match !== undefined &&
+    (await ctx.db.transaction(async (tx) => {
+      if (!(await spendCode(tx, me.userId, match))) return false;
+      await run(tx, me.userId);
+      return true;
+    }));
+  if (!done) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
 }
 
 export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
@@ -214,6 +229,8 @@ export async function regenerateRecoveryCodes({ ctx, input }: { ctx: Ctx; input:
 export async function issueChallenge(ctx: Ctx, userId: number, remember: boolean) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LOGIN_CHALLENGE_MINUTES * 60_000);
+  // The account's spent and expired challenges go here, so the table holds only live ones.
+  await ctx.db.delete(loginChallenges).where(and(eq(loginChallenges.userId, userId), or(isNotNull(loginChallenges.usedAt), lt(loginChallenges.expiresAt, sql`now()`))));
   await ctx.db.insert(loginChallenges).values({ userId, tokenHash: sha256(token), remember, expiresAt });
   return { token, expiresAt };
 }
@@ -236,16 +253,20 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
   }
   const limits = codeLimits(ctx, challenge.userId, challengeHash);
   await assertUnderLimits(ctx, limits);
-  const passed = await ctx.db.transaction(async (tx) => {
-    if (!(await spendCode(ctx, tx, challenge.userId, challenge.email, input.code))) return false;
-    const spent = await tx
-      .update(loginChallenges)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
-      .returning({ id: loginChallenges.id });
-    if (spent.length === 0) throw new AppError('CHALLENGE_EXPIRED');
-    return true;
-  });
+  const match = await matchCode(ctx, challenge.userId, challenge.email, input.code);
+  const passed =
+    match !== undefined &&
+    (await ctx.db.transaction(async (tx) => {
+      if (!(await spendCode(tx, challenge.userId, match))) return false;
+      const spent = await tx
+        .update(loginChallenges)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
+        .returning({ id: loginChallenges.id });
+      // Completed by a concurrent request with another good code: the code spent here goes back.
+      if (spent.length === 0) throw new AppError('CHALLENGE_EXPIRED');
+      return true;
+    }));
   if (!passed) {
     await recordFailure(ctx, limits);
     throw new AppError('INVALID_TWO_FACTOR_CODE');

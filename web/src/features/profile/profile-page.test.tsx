@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
+import { json, renderRoutes, sentBodies, stubFetch } from '../../test-utils';
 import { ProfilePage } from './profile-page';
 
 const profile = (expiryReminders: boolean) =>
@@ -19,6 +19,9 @@ const profile = (expiryReminders: boolean) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** In a router: the page links to Profile → Security. */
+const renderProfile = () => renderRoutes([{ path: '/profile-setting', element: <ProfilePage /> }], '/profile-setting');
+
 describe('ProfilePage: expiry reminders', () => {
   it('shows the switch as the profile says and turns the reminders off', async () => {
     let on = true;
@@ -29,7 +32,7 @@ describe('ProfilePage: expiry reminders', () => {
       }
       return profile(on);
     });
-    renderWithProviders(<ProfilePage />);
+    renderProfile();
     const toggle = await screen.findByRole('switch', { name: 'Expiry reminders' });
     expect(toggle).toBeChecked();
     expect(screen.getByText(/expire within the next 7 days, with a link to Renewals due/)).toBeInTheDocument();
@@ -44,7 +47,7 @@ describe('ProfilePage: expiry reminders', () => {
         ? json(500, { status: false, statusCode: 500, code: 'INTERNAL', msg: 'Something went wrong', message: 'Something went wrong', errors: {} })
         : profile(false),
     );
-    renderWithProviders(<ProfilePage />);
+    renderProfile();
     const toggle = await screen.findByRole('switch', { name: 'Expiry reminders' });
     expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);

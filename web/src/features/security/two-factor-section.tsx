@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
@@ -177,6 +177,8 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
   );
 }
 
+const CODE_GRID = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 'var(--mantine-spacing-xs)', listStyle: 'none', padding: 0, margin: 0 };
+
 /** The ten codes, this once: to keep as a file or on the clipboard. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
@@ -191,13 +193,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <Alert color="orange" variant="light">
         {t('security.twoFactor.codesIntro')}
       </Alert>
-      <SimpleGrid cols={2} spacing="xs" component="ul" aria-label={t('security.twoFactor.codesTitle')} p={0} m={0} style={{ listStyle: 'none' }} dir="ltr">
+      <Box component="ul" aria-label={t('security.twoFactor.codesTitle')} dir="ltr" style={CODE_GRID}>
         {codes.map((code) => (
           <Text component="li" key={code} ff="monospace" ta="center">
             {code}
           </Text>
         ))}
-      </SimpleGrid>
+      </Box>
       <Group justify="space-between">
         <Group gap="xs">
           <Button variant="default" onClick={download}>
@@ -262,9 +264,21 @@ function ChangeForm({ action, onDone, onCancel }: { action: 'regenerate' | 'disa
     const body = { password, code: code.trim() };
     const onError = (failure: unknown) => setErrors({ form: failureText(failure) });
     if (action === 'regenerate') {
-      regenerate.mutate(body, { onSuccess: (answer) => (showSuccess(answer.msg), onDone(answer.data.recovery_codes)), onError });
+      regenerate.mutate(body, {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onDone(answer.data.recovery_codes);
+        },
+        onError,
+      });
     } else {
-      disable.mutate(body, { onSuccess: (answer) => (showSuccess(answer.msg), onCancel()), onError });
+      disable.mutate(body, {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onCancel();
+        },
+        onError,
+      });
     }
   };
 
