@@ -104,7 +104,7 @@ describe('LoginPage: the second step', () => {
     const code = await screen.findByLabelText('Authentication code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
-    expect(session.token()).toBeNull();
+    expect(session.token()).toBeUndefined();
     const user = userEvent.setup();
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -129,7 +129,7 @@ describe('LoginPage: the second step', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('This code is not valid.')).toBeInTheDocument();
     expect(sentBodies(fetchMock, '/api/login/two-factor')).toEqual([{ challenge: 'ch4ll3nge', code: 'abcde-fghij' }]);
-    expect(session.token()).toBeNull();
+    expect(session.token()).toBeUndefined();
   });
 
   it('goes back to the password with the reason when the challenge has expired', async () => {
