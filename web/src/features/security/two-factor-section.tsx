@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
@@ -146,10 +146,13 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
             <Loader aria-label={t('security.twoFactor.loading')} />
           )}
         </Center>
-        <TextInput
+        {/* A text area: the key wraps on a phone instead of scrolling out of sight. */}
+        <Textarea
           label={t('security.twoFactor.secret')}
           value={secret.replace(/(.{4})(?=.)/g, '$1 ')}
           readOnly
+          autosize
+          minRows={1}
           dir="ltr"
           ff="monospace"
           variant="filled"
