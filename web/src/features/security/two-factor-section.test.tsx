@@ -41,7 +41,7 @@ describe('TwoFactorSection', () => {
     await user.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     const qr = await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-    expect(screen.getByLabelText('Setup key')).toHaveValue('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(screen.getByLabelText('Setup key')).toHaveValue('JBSW Y3DP EHPK 3PXP\nJBSW Y3DP EHPK 3PXP');
     const code = screen.getByLabelText('Code from the app');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await user.type(code, '123456');

@@ -111,6 +111,13 @@ function useQrCode(uri: string) {
   return src;
 }
 
+/** `ABCD EFGH IJKL MNOP` and the second half on a line of its own, as the key is read aloud or typed. */
+function groupedKey(secret: string) {
+  const groups = secret.match(/.{1,4}/g) ?? [];
+  const half = Math.ceil(groups.length / 2);
+  return `${groups.slice(0, half).join(' ')}\n${groups.slice(half).join(' ')}`;
+}
+
 function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri: string; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
@@ -146,13 +153,13 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
             <Loader aria-label={t('security.twoFactor.loading')} />
           )}
         </Center>
-        {/* A text area: the key wraps on a phone instead of scrolling out of sight. */}
+        {/* Two lines of four groups: the whole key stays in sight on a phone. */}
         <Textarea
           label={t('security.twoFactor.secret')}
-          value={secret.replace(/(.{4})(?=.)/g, '$1 ')}
+          value={groupedKey(secret)}
           readOnly
-          autosize
-          minRows={1}
+          rows={2}
+          styles={{ input: { resize: 'none' } }}
           dir="ltr"
           ff="monospace"
           variant="filled"
