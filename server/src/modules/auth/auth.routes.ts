@@ -17,7 +17,6 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { ctxOf, type Ctx } from '../../http/context.js';
 import * as auth from './auth.service.js';
-import type { SignedIn } from './auth.service.js';
 
 const tags = ['auth'];
 const publicRoute = { public: true } as const;
@@ -37,7 +36,7 @@ function assertLoginShape(request: FastifyRequest) {
 }
 
 /** The sign-in answer of core-panel.md §3, for both steps of a sign-in. */
-function signedInAnswer(ctx: Ctx, result: SignedIn) {
+function signedInAnswer(ctx: Ctx, result: auth.SignedIn) {
   return {
     status: true as const,
     msg: translate(ctx.locale, 'success.loggedIn'),
