@@ -29,6 +29,14 @@ export const ERROR_CATALOGUE = {
   WRONG_SIGN_IN_PAGE: { status: 403, key: 'errors.wrongSignInPage' },
   TOKEN_EXPIRED: { status: 400, key: 'errors.tokenExpired' },
   TOO_MANY_ATTEMPTS: { status: 429, key: 'errors.tooManyAttempts' },
+  /** A wrong, reused or out-of-date second-factor code. */
+  INVALID_TWO_FACTOR_CODE: { status: 401, key: 'errors.invalidTwoFactorCode' },
+  /** A sign-in challenge that is unknown, used or older than five minutes: the sign-in starts again. */
+  CHALLENGE_EXPIRED: { status: 401, key: 'errors.challengeExpired' },
+  TWO_FACTOR_ALREADY_ON: { status: 409, key: 'errors.twoFactorAlreadyOn' },
+  TWO_FACTOR_NOT_ON: { status: 409, key: 'errors.twoFactorNotOn' },
+  /** Setup is the account's own: a reseller API key cannot add or remove the factor. */
+  SESSION_REQUIRED: { status: 403, key: 'errors.sessionRequired' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

@@ -21,3 +21,4 @@ export * from './sandbox.js';
 export * from './client-errors.js';
 export * from './audit-log.js';
 export * from './sessions.js';
+export * from './two-factor.js';

@@ -82,6 +82,8 @@ describe('the route list', () => {
         // Whether the sandbox is offered (SANDBOX_ENABLED): a server setting, asked before the mode switch is shown.
         'GET /api/public/modes',
         'POST /api/login',
+        // The second step of a sign-in: its challenge token stands for the right password.
+        'POST /api/login/two-factor',
         `POST /api/${ADMIN_LOGIN_PREFIX}/admin-login`,
         'POST /api/password/create',
         'POST /api/password/forgot',

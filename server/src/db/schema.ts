@@ -517,6 +517,53 @@ export const expiryReminders = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index('expiry_reminders_day_idx').on(t.day)],
 );
 
+/**
+ * An account's TOTP second factor (RFC 6238). The row exists from setup on; the factor is on only
+ * once `confirmed_at` is set. Passkeys will be rows of their own table: an account's methods are the
+ * tables it has rows in.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** The base32 secret, encrypted with the server key (lib/server-key.ts): the server must read it to check codes. */
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The last 30-second step a code was accepted for: a code is good once, and never an earlier one. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Ten one-time codes per account with a second factor, as argon2id hashes; regenerating deletes the old ones. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The step between a right password and the second factor: single use, five minutes, bound to one
+ * account. Only the token's SHA-256 is kept.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The sign-in form's remember-me, carried to the session the challenge ends in. */
+    remember: boolean('remember').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_challenges_token_idx').on(t.tokenHash), index('login_challenges_user_idx').on(t.userId)],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -545,4 +592,7 @@ export const schema = {
   ticketComments,
   apkPlans,
   expiryReminders,
+  totpFactors,
+  recoveryCodes,
+  loginChallenges,
 };

@@ -55,6 +55,7 @@ export const privateRoutes: PrivateRoute[] = [
     path: '/profile/security',
     Component: page(() => import('../features/security/security-page'), 'SecurityPage'),
     titleKey: 'nav.security',
+    back: true,
   },
   {
     path: '/update-credit-share-password',

@@ -5,6 +5,8 @@ import {
   emailBody,
   loginAnswer,
   loginBody,
+  loginChallengeAnswer,
+  loginTwoFactorBody,
   ok,
   okEnvelope,
   registerBody,
@@ -13,7 +15,7 @@ import {
 } from '@panel/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
-import { ctxOf } from '../../http/context.js';
+import { ctxOf, type Ctx } from '../../http/context.js';
 import * as auth from './auth.service.js';
 
 const tags = ['auth'];
@@ -33,25 +35,41 @@ function assertLoginShape(request: FastifyRequest) {
   }
 }
 
+/** The sign-in answer of core-panel.md §3, for both steps of a sign-in. */
+function signedInAnswer(ctx: Ctx, result: auth.SignedIn) {
+  return {
+    status: true as const,
+    msg: translate(ctx.locale, 'success.loggedIn'),
+    token: result.token,
+    data: { IBOReseller: result.account },
+    permissions: result.permissions,
+    hasPasscode: result.hasPasscode,
+    statusCode: 200,
+    httpCode: 200,
+    expiresAt: result.expiresAt.toISOString(),
+  };
+}
+
+/** The language the panel sends (Accept-Language) is remembered for mails sent later (expiry reminders). */
+const namedLocale = (request: FastifyRequest, ctx: Ctx) => (request.headers['accept-language'] ? ctx.locale : undefined);
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>) => {
     const ctx = ctxOf(request);
-    // The language the panel sends (Accept-Language) is remembered for mails sent later (expiry reminders).
-    const locale = request.headers['accept-language'] ? ctx.locale : undefined;
-    const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale });
+    const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
+    if (result.kind === 'session') return signedInAnswer(ctx, result.session);
     return {
       status: true as const,
-      msg: translate(ctx.locale, 'success.loggedIn'),
-      token: result.token,
-      data: { IBOReseller: result.account },
-      permissions: result.permissions,
-      hasPasscode: result.hasPasscode,
+      msg: translate(ctx.locale, 'success.twoFactorRequired'),
+      two_factor_required: true as const,
+      challenge: result.challenge,
+      methods: result.methods,
       statusCode: 200,
       httpCode: 200,
       expiresAt: result.expiresAt.toISOString(),
     };
   };
-  const loginSchema = { tags, security: [], body: loginBody, response: { 200: loginAnswer } };
+  const loginSchema = { tags, security: [], body: loginBody, response: { 200: z.union([loginAnswer, loginChallengeAnswer]) } };
 
   app.post('/login', { config: publicRoute, schema: loginSchema, preValidation: async (r) => assertLoginShape(r) }, loginHandler(false));
   app.post(
@@ -59,6 +77,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // The prefix is the admin screen's only secret: keep it out of the public document.
     { config: publicRoute, schema: { ...loginSchema, hide: true }, preValidation: async (r) => assertLoginShape(r) },
     loginHandler(true),
+  );
+  // One second step for both sign-in screens: the challenge knows its account, and only a right
+  // password on the right screen earned it.
+  app.post(
+    '/login/two-factor',
+    { config: publicRoute, schema: { tags, security: [], body: loginTwoFactorBody, response: { 200: loginAnswer } } },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const result = await auth.loginTwoFactor({ ctx, input: request.body, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
+      return signedInAnswer(ctx, result);
+    },
   );
 
   app.delete('/logout', { schema: { tags, response: { 200: okEnvelope } } }, async (request) => {

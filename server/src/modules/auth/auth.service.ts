@@ -8,12 +8,13 @@ import {
   type CreatePasswordBody,
   type EmailBody,
   type LoginBody,
+  type LoginTwoFactorBody,
   type RegisterBody,
   type ResetPasswordBody,
   type Locale,
   type SignedInAccount,
 } from '@panel/contract';
-import { emailTokens, roles, sessions, users } from '../../db/schema.js';
+import { emailTokens, loginChallenges, roles, sessions, users } from '../../db/schema.js';
 import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
@@ -24,12 +25,16 @@ import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../.
 import { actionMail } from '../../mail/templates.js';
 import { endOtherSessions, isNewDevice, sendNewDeviceMail } from '../sessions/sessions.service.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
+import { completeChallenge, issueChallenge, methodsOf } from '../two-factor/two-factor.service.js';
 import { assertUnderLimits, loginLimits, mailLimits, recordFailure, signupLimits } from './rate-limits.js';
 
-export async function createSession(ctx: Ctx, userId: number, remember: boolean, userAgent?: string) {
+/** `passedSecondFactor`: the sign-in confirmed a TOTP or recovery code (the sessions screen shows it). */
+export async function createSession(ctx: Ctx, userId: number, remember: boolean, userAgent?: string, passedSecondFactor = false) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_ME_DAYS : SESSION_DAYS) * 86_400_000);
-  await ctx.db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt, ip: ctx.ip, userAgent });
+  await ctx.db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256(token), expiresAt, ip: ctx.ip, userAgent, twoFactorAt: passedSecondFactor ? new Date() : null });
   return { token, expiresAt };
 }
 
@@ -76,10 +81,29 @@ export async function login({
   if (isAdmin !== admin) throw new AppError('WRONG_SIGN_IN_PAGE');
 
   await ctx.limiter.reset(limits[0]!.key);
-  const { token, expiresAt } = await createSession(ctx, user.id, input.remember === true, userAgent);
-  await ctx.db.update(users).set({ lastLoginTime: sql`now()`, loginIp: ctx.ip, ...(locale ? { locale } : {}) }).where(eq(users.id, user.id));
-  await audit(ctx, { action: 'auth.login', targetType: 'user', targetId: user.id, actorId: user.id, details: { admin } });
-  if (await isNewDevice(ctx, user.id, userAgent)) await sendNewDeviceMail(ctx, user, userAgent);
+  // With a second factor the password earns a challenge, not a session (POST /api/login/two-factor).
+  const methods = await methodsOf(ctx.db, user.id);
+  if (methods.length > 0) {
+    const challenge = await issueChallenge(ctx, user.id, input.remember === true);
+    return { kind: 'challenge', challenge: challenge.token, expiresAt: challenge.expiresAt, methods } as const;
+  }
+  return { kind: 'session', session: await startSession(ctx, user, { remember: input.remember === true, userAgent, locale, passedSecondFactor: false }) } as const;
+}
+
+export type SignedIn = Awaited<ReturnType<typeof startSession>>;
+
+async function startSession(
+  ctx: Ctx,
+  user: typeof users.$inferSelect,
+  options: { remember: boolean; userAgent?: string; locale?: Locale; passedSecondFactor: boolean },
+) {
+  const { token, expiresAt } = await createSession(ctx, user.id, options.remember, options.userAgent, options.passedSecondFactor);
+  await ctx.db
+    .update(users)
+    .set({ lastLoginTime: sql`now()`, loginIp: ctx.ip, ...(options.locale ? { locale: options.locale } : {}) })
+    .where(eq(users.id, user.id));
+  await audit(ctx, { action: 'auth.login', targetType: 'user', targetId: user.id, actorId: user.id, details: { second_factor: options.passedSecondFactor } });
+  if (await isNewDevice(ctx, user.id, options.userAgent)) await sendNewDeviceMail(ctx, user, options.userAgent);
   const auth = await findSession(ctx.db, token);
   return {
     token,
@@ -88,6 +112,28 @@ export async function login({
     permissions: [...(auth?.permissions ?? [])],
     hasPasscode: user.creditSharePasscodeHash !== null,
   };
+}
+
+/**
+ * The second step of a sign-in: a TOTP or recovery code for the challenge the password earned.
+ * The account is read again: one disabled in the meantime does not get its session.
+ */
+export async function loginTwoFactor({
+  ctx,
+  input,
+  userAgent,
+  locale,
+}: {
+  ctx: Ctx;
+  input: LoginTwoFactorBody;
+  userAgent?: string;
+  locale?: Locale;
+}) {
+  const { userId, remember } = await completeChallenge(ctx, input);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt || user.status !== 1) throw new AppError('10090');
+  if (user.isDisableByAdmin === 1) throw new AppError('10091');
+  return startSession(ctx, user, { remember, userAgent, locale, passedSecondFactor: true });
 }
 
 /** `data.IBOReseller` of the sign-in and profile answers. Only an active, enabled account gets this far: status 1. */
@@ -182,6 +228,8 @@ export async function resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPass
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await endOtherSessions(ctx, { userId, reason: 'password' }, tx);
     await audit(ctx, { action: 'auth.password.reset', targetType: 'user', targetId: userId, actorId: userId }, tx);
+    // The second factor stays on (ASVS V6.4.3); only challenges the old password earned go.
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
   });
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '../../lib/session';
-import { json, renderRoutes, stubFetch } from '../../test-utils';
+import { json, renderRoutes, sentBodies, stubFetch } from '../../test-utils';
 import { LoginPage } from './login-page';
 import { Landing } from './test-utils';
 
@@ -71,5 +71,79 @@ describe('LoginPage', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/s3cret\/admin-login$/);
     expect(session.token()).toBe('t0k3n');
     expect(session.permissions()).toEqual(['user-roles']);
+  });
+});
+
+describe('LoginPage: the second step', () => {
+  const challenge = {
+    status: true,
+    msg: 'Enter the code',
+    two_factor_required: true,
+    challenge: 'ch4ll3nge',
+    methods: ['totp', 'recovery'],
+    statusCode: 200,
+    httpCode: 200,
+    expiresAt: new Date().toISOString(),
+  };
+  const signedIn = {
+    status: true,
+    msg: 'ok',
+    token: 't0k3n',
+    permissions: ['reseller-list'],
+    hasPasscode: true,
+    data: { IBOReseller: { id: 3, name: 'Rita', email: 'rita@example.com', credit_point: 0, status: 1 } },
+    statusCode: 200,
+    httpCode: 200,
+    expiresAt: new Date().toISOString(),
+  };
+
+  it('asks for the app code after the password and signs in with it', async () => {
+    const fetchMock = stubFetch(async (url) => (url.pathname === '/api/login' ? json(200, challenge) : json(200, signedIn)));
+    renderRoutes(routes, '/login');
+    await signIn('rita@example.com', 'Secret1!');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(session.token()).toBeUndefined();
+    const user = userEvent.setup();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('dashboard /dashboard')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/login/two-factor')).toEqual([{ challenge: 'ch4ll3nge', code: '123456' }]);
+    expect(session.token()).toBe('t0k3n');
+  });
+
+  it('takes a recovery code instead, and shows the message of a wrong one under the field', async () => {
+    const fetchMock = stubFetch(async (url) =>
+      url.pathname === '/api/login'
+        ? json(200, challenge)
+        : json(401, { status: false, statusCode: 401, code: 'INVALID_TWO_FACTOR_CODE', msg: 'This code is not valid.', message: 'This code is not valid.' }),
+    );
+    renderRoutes(routes, '/login');
+    await signIn('rita@example.com', 'Secret1!');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(field).toHaveAttribute('autocomplete', 'off');
+    await user.type(field, 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This code is not valid.')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/login/two-factor')).toEqual([{ challenge: 'ch4ll3nge', code: 'abcde-fghij' }]);
+    expect(session.token()).toBeUndefined();
+  });
+
+  it('goes back to the password with the reason when the challenge has expired', async () => {
+    stubFetch(async (url) =>
+      url.pathname === '/api/login'
+        ? json(200, challenge)
+        : json(401, { status: false, statusCode: 401, code: 'CHALLENGE_EXPIRED', msg: 'This sign-in has expired.', message: 'This sign-in has expired.' }),
+    );
+    renderRoutes(routes, '/login');
+    await signIn('rita@example.com', 'Secret1!');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This sign-in has expired.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { loginBody, type LoginBody } from '@panel/contract';
+import { loginBody, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
 import { useZodForm } from '../../components/form';
 import { queryClient } from '../../app/query-client';
 import { session } from '../../lib/session';
@@ -10,6 +10,7 @@ import { AuthLayout } from './auth-layout';
 import { useAuthErrorText } from './auth-form';
 import { useLogin } from './login';
 import { loginErrorOutcome } from './login-error';
+import { TwoFactorStep } from './two-factor-step';
 
 /** Where a sign-in goes on: the page a guard sent the user away from, else the dashboard. */
 function nextPath(state: unknown): string {
@@ -28,6 +29,14 @@ export function LoginPage() {
   const [alert, setAlert] = useState<string>();
   const errorText = useAuthErrorText();
   const form = useZodForm<LoginBody>(loginBody, { initialValues: { email: '', password: '', remember: false } });
+  const [challenge, setChallenge] = useState<LoginChallengeAnswer>();
+
+  const signedIn = (answer: LoginAnswer) => {
+    session.save(answer.token, answer.permissions, form.values.remember === true);
+    // Nothing cached for a previous account may leak into this one.
+    queryClient.removeQueries();
+    void navigate(answer.hasPasscode ? nextPath(location.state) : '/set-passcode-modal', { replace: true });
+  };
 
   const submit = form.onSubmit((values) => {
     setAlert(undefined);
@@ -36,10 +45,8 @@ export function LoginPage() {
       { prefix, body },
       {
         onSuccess: (answer) => {
-          session.save(answer.token, answer.permissions, values.remember === true);
-          // Nothing cached for a previous account may leak into this one.
-          queryClient.removeQueries();
-          void navigate(answer.hasPasscode ? nextPath(location.state) : '/set-passcode-modal', { replace: true });
+          if ('two_factor_required' in answer) setChallenge(answer);
+          else signedIn(answer);
         },
         onError: (error) => {
           const outcome = loginErrorOutcome(error);
@@ -55,8 +62,25 @@ export function LoginPage() {
     );
   });
 
+  const title = t(isAdmin ? 'auth.login.adminTitle' : 'auth.login.title');
+  if (challenge) {
+    return (
+      <AuthLayout title={title}>
+        <TwoFactorStep
+          challenge={challenge.challenge}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(undefined);
+            setAlert(message);
+            form.setFieldValue('password', '');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+
   return (
-    <AuthLayout title={t(isAdmin ? 'auth.login.adminTitle' : 'auth.login.title')}>
+    <AuthLayout title={title}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert && (

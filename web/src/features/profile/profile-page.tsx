@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,15 +43,18 @@ export function ProfilePage() {
         </Title>
         {content}
       </Card>
-      <Card withBorder padding="lg">
-        <Anchor component={Link} to={SECURITY_PATH}>
-          <Group gap="xs" wrap="nowrap">
-            <IconShieldLock size={18} aria-hidden />
-            {t('profile.securityLink')}
-          </Group>
-        </Anchor>
-      </Card>
       <ExpiryRemindersSwitch />
+      <Card withBorder padding="lg">
+        <Stack gap="xs" align="flex-start">
+          <Title order={2} size="h4">
+            {t('profile.security')}
+          </Title>
+          <Text size="sm">{t('profile.securityDescription')}</Text>
+          <Button component={Link} to={SECURITY_PATH} variant="light" leftSection={<IconShieldLock size={18} aria-hidden />}>
+            {t('profile.securityLink')}
+          </Button>
+        </Stack>
+      </Card>
       <Card withBorder padding="lg">
         <ColorSchemeChoice />
       </Card>

@@ -1,10 +1,12 @@
 import { Stack } from '@mantine/core';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
-/** Profile → Security: one section per concern, stacked. */
+/** Profile → Security: one section per concern of the account's protection, stacked. */
 export function SecurityPage() {
   return (
     <Stack maw={960}>
+      <TwoFactorSection />
       <SessionsSection />
     </Stack>
   );

@@ -1,0 +1,276 @@
+import crypto from 'node:crypto';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import {
+  LOGIN_CHALLENGE_MINUTES,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  RECOVERY_CODE_COUNT,
+  TOTP_DIGITS,
+  TOTP_ISSUER,
+  TOTP_PERIOD_SECONDS,
+  type TotpConfirmBody,
+  type TwoFactorChangeBody,
+  type TwoFactorMethod,
+} from '@panel/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { loginChallenges, recoveryCodes, totpFactors, users } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { callerOf, type Ctx } from '../../http/context.js';
+import { audit } from '../../lib/audit.js';
+import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
+import { hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
+import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
+
+function totpOf(secret: string, email: string) {
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** Wrong second-factor codes count like wrong passwords: five per account (or challenge) in the window. */
+const codeLimits = (ctx: Ctx, userId: number, challengeHash?: string) => [
+  { key: `two-factor:account:${userId}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
+  ...(challengeHash ? [{ key: `two-factor:challenge:${challengeHash}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT }] : []),
+  { key: `login:ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP },
+];
+
+/** Recovery codes: 10 characters of base32 (50 bits), shown as `xxxxx-xxxxx`. */
+const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+function newRecoveryCode(): string {
+  const chars = Array.from(crypto.randomBytes(10), (b) => RECOVERY_ALPHABET[b % 32]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+/** What the reader may have added (spaces, dashes, capitals) is not part of the code. */
+const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+const looksLikeTotp = (code: string) => new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code);
+
+async function replaceRecoveryCodes(db: DbOrTx, userId: number, codes: string[]) {
+  const hashes = await Promise.all(codes.map((code) => hashSecret(normalise(code))));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** The methods an account can answer a challenge with; empty when it has no second factor. */
+export async function methodsOf(db: DbOrTx, userId: number): Promise<TwoFactorMethod[]> {
+  const [row] = await db
+    .select({ userId: totpFactors.userId })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  return row ? ['totp', 'recovery'] : [];
+}
+
+type Match = { kind: 'totp'; step: number } | { kind: 'recovery'; id: number };
+
+/**
+ * Which of the account's codes `raw` is, if any: read only, and outside any transaction, as the
+ * argon2id checks of the recovery codes take a while (PGlite runs one transaction at a time).
+ */
+async function matchCode(ctx: Ctx, userId: number, email: string, raw: string): Promise<Match | undefined> {
+  const code = normalise(raw);
+  if (looksLikeTotp(code)) {
+    const [factor] = await ctx.db
+      .select({ secret: totpFactors.secretEncrypted })
+      .from(totpFactors)
+      .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+    if (!factor) return undefined;
+    const totp = totpOf(decryptSecret(serverKey(ctx.config), factor.secret), email);
+    const now = Date.now();
+    // One step either side for the clock of the phone.
+    const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+    return delta === null ? undefined : { kind: 'totp', step: totp.counter({ timestamp: now }) + delta };
+  }
+  const unused = await ctx.db
+    .select({ id: recoveryCodes.id, hash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  // Every hash is checked, a match or not: the time taken does not tell which code matched.
+  const matches = await Promise.all(unused.map((row) => verifySecret(row.hash, code)));
+  const match = unused[matches.indexOf(true)];
+  return match ? { kind: 'recovery', id: match.id } : undefined;
+}
+
+/**
+ * Spends a matched code: one conditional UPDATE each (a TOTP step later than the last used one; a
+ * recovery code not used yet), so of concurrent requests with the same code exactly one wins.
+ * In a transaction, the code is spent only if the transaction commits.
+ */
+async function spendCode(db: DbOrTx, userId: number, match: Match): Promise<boolean> {
+  if (match.kind === 'totp') {
+    const taken = await db
+      .update(totpFactors)
+      .set({ lastStep: match.step })
+      .where(and(eq(totpFactors.userId, userId), or(isNull(totpFactors.lastStep), lt(totpFactors.lastStep, match.step))))
+      .returning({ userId: totpFactors.userId });
+    return taken.length === 1;
+  }
+  const taken = await db
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(recoveryCodes.id, match.id), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return taken.length === 1;
+}
+
+/** For the signed-in account's own security settings: a session, never an API key. */
+function sessionCaller(ctx: Ctx) {
+  const me = callerOf(ctx);
+  if (me.viaApiKey) throw new AppError('SESSION_REQUIRED');
+  return me;
+}
+
+export async function status(ctx: Ctx) {
+  const me = sessionCaller(ctx);
+  const on = (await methodsOf(ctx.db, me.userId)).includes('totp');
+  const [left] = await ctx.db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, me.userId), isNull(recoveryCodes.usedAt)));
+  return { totp: on, recovery_codes_left: on ? left!.n : 0 };
+}
+
+/**
+ * A new secret for the account, not yet in force: a setup started again replaces the one before.
+ * The secret is answered here and never again.
+ */
+export async function setupTotp(ctx: Ctx) {
+  const me = sessionCaller(ctx);
+  const secret = new Secret({ size: 20 }).base32;
+  const secretEncrypted = encryptSecret(serverKey(ctx.config), secret);
+  const stored = await ctx.db
+    .insert(totpFactors)
+    .values({ userId: me.userId, secretEncrypted })
+    .onConflictDoUpdate({ target: totpFactors.userId, set: { secretEncrypted, lastStep: null }, setWhere: isNull(totpFactors.confirmedAt) })
+    .returning({ userId: totpFactors.userId });
+  if (stored.length === 0) throw new AppError('TWO_FACTOR_ALREADY_ON');
+  return { secret, uri: totpOf(secret, me.email).toString() };
+}
+
+/** The first code from the app turns the factor on and answers the ten recovery codes, once. */
+export async function confirmTotp({ ctx, input }: { ctx: Ctx; input: TotpConfirmBody }) {
+  const me = sessionCaller(ctx);
+  const limits = codeLimits(ctx, me.userId);
+  await assertUnderLimits(ctx, limits);
+  const [factor] = await ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, me.userId));
+  if (!factor) throw new AppError('TWO_FACTOR_NOT_ON');
+  if (factor.confirmedAt) throw new AppError('TWO_FACTOR_ALREADY_ON');
+  const totp = totpOf(decryptSecret(serverKey(ctx.config), factor.secretEncrypted), me.email);
+  const now = Date.now();
+  const code = normalise(input.code);
+  const delta = looksLikeTotp(code) ? totp.validate({ token: code, timestamp: now, window: 1 }) : null;
+  if (delta === null) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_TWO_FACTOR_CODE');
+  }
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await ctx.db.transaction(async (tx) => {
+    const confirmed = await tx
+      .update(totpFactors)
+      .set({ confirmedAt: sql`now()`, lastStep: totp.counter({ timestamp: now }) + delta })
+      .where(and(eq(totpFactors.userId, me.userId), isNull(totpFactors.confirmedAt), eq(totpFactors.secretEncrypted, factor.secretEncrypted)))
+      .returning({ userId: totpFactors.userId });
+    // Confirmed by a concurrent request, or the setup was started again meanwhile.
+    if (confirmed.length === 0) throw new AppError('INVALID_TWO_FACTOR_CODE');
+    await replaceRecoveryCodes(tx, me.userId, codes);
+    await audit(ctx, { action: 'two_factor.enable', targetType: 'user', targetId: me.userId, details: { method: 'totp' } }, tx);
+  });
+  return codes;
+}
+
+/**
+ * Turning the factor off and regenerating codes ask for the password and a current code in the
+ * request itself. The step-up call (a recent code confirmed on the session) replaces this check.
+ */
+async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (tx: DbOrTx, userId: number) => Promise<void>) {
+  const me = sessionCaller(ctx);
+  const limits = codeLimits(ctx, me.userId);
+  await assertUnderLimits(ctx, limits);
+  if ((await methodsOf(ctx.db, me.userId)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
+  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.userId));
+  // The code is not even looked at after a wrong password: a wrong password spends nothing.
+  const match = (await verifySecret(user?.passwordHash, input.password)) ? await matchCode(ctx, me.userId, me.email, input.code) : undefined;
+  const done =
+    match !== undefined &&
+    (await ctx.db.transaction(async (tx) => {
+      if (!(await spendCode(tx, me.userId, match))) return false;
+      await run(tx, me.userId);
+      return true;
+    }));
+  if (!done) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+}
+
+export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
+  await withPasswordAndCode(ctx, input, async (tx, userId) => {
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    await audit(ctx, { action: 'two_factor.disable', targetType: 'user', targetId: userId }, tx);
+  });
+}
+
+export async function regenerateRecoveryCodes({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await withPasswordAndCode(ctx, input, async (tx, userId) => {
+    await replaceRecoveryCodes(tx, userId, codes);
+    await audit(ctx, { action: 'two_factor.recovery_codes', targetType: 'user', targetId: userId }, tx);
+  });
+  return codes;
+}
+
+/** The challenge a right password earns an account with a second factor: a token for the next call. */
+export async function issueChallenge(ctx: Ctx, userId: number, remember: boolean) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + LOGIN_CHALLENGE_MINUTES * 60_000);
+  // The account's spent and expired challenges go here, so the table holds only live ones.
+  await ctx.db.delete(loginChallenges).where(and(eq(loginChallenges.userId, userId), or(isNotNull(loginChallenges.usedAt), lt(loginChallenges.expiresAt, sql`now()`))));
+  await ctx.db.insert(loginChallenges).values({ userId, tokenHash: sha256(token), remember, expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * The second step of a sign-in: the code is checked against the challenge's own account only, and
+ * the challenge and the code are spent together in one transaction (both conditional updates), so
+ * a challenge completes one sign-in at most. Answers the account to sign in.
+ */
+export async function completeChallenge(ctx: Ctx, input: { challenge: string; code: string }) {
+  const challengeHash = sha256(input.challenge);
+  const [challenge] = await ctx.db
+    .select({ id: loginChallenges.id, userId: loginChallenges.userId, remember: loginChallenges.remember, email: users.email })
+    .from(loginChallenges)
+    .innerJoin(users, eq(users.id, loginChallenges.userId))
+    .where(and(eq(loginChallenges.tokenHash, challengeHash), isNull(loginChallenges.usedAt), gt(loginChallenges.expiresAt, sql`now()`)));
+  if (!challenge) {
+    await recordFailure(ctx, [{ key: `login:ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP }]);
+    throw new AppError('CHALLENGE_EXPIRED');
+  }
+  const limits = codeLimits(ctx, challenge.userId, challengeHash);
+  await assertUnderLimits(ctx, limits);
+  const match = await matchCode(ctx, challenge.userId, challenge.email, input.code);
+  const passed =
+    match !== undefined &&
+    (await ctx.db.transaction(async (tx) => {
+      if (!(await spendCode(tx, challenge.userId, match))) return false;
+      const spent = await tx
+        .update(loginChallenges)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
+        .returning({ id: loginChallenges.id });
+      // Completed by a concurrent request with another good code: the code spent here goes back.
+      if (spent.length === 0) throw new AppError('CHALLENGE_EXPIRED');
+      return true;
+    }));
+  if (!passed) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_TWO_FACTOR_CODE');
+  }
+  await ctx.limiter.reset(limits[0]!.key);
+  return { userId: challenge.userId, remember: challenge.remember };
+}

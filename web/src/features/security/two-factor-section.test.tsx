@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
+import { TwoFactorSection } from './two-factor-section';
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const URI = `otpauth://totp/Reseller%20Panel:rita%40example.com?issuer=Reseller%20Panel&secret=${SECRET}&algorithm=SHA1&digits=6&period=30`;
+const CODES = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbb${i}`);
+
+afterEach(() => vi.unstubAllGlobals());
+
+function fakeServer(options: { on?: boolean; confirm?: () => Response } = {}) {
+  let on = options.on ?? false;
+  return stubFetch(async (url) => {
+    switch (url.pathname) {
+      case '/api/two-factor':
+        return json(200, { status: true, msg: 'OK', data: { totp: on, recovery_codes_left: on ? 10 : 0 } });
+      case '/api/two-factor/totp/setup':
+        return json(200, { status: true, msg: 'Scan', data: { secret: SECRET, uri: URI } });
+      case '/api/two-factor/totp/confirm': {
+        const answer = options.confirm?.();
+        if (answer) return answer;
+        on = true;
+        return json(200, { status: true, msg: 'Two-factor authentication is on.', data: { recovery_codes: CODES } });
+      }
+      case '/api/two-factor/disable':
+        on = false;
+        return json(200, { status: true, msg: 'Two-factor authentication is off.' });
+      default:
+        return json(200, { status: true, msg: 'OK', data: { email: 'rita@example.com' } });
+    }
+  });
+}
+
+describe('TwoFactorSection', () => {
+  it('shows the QR code and the key, confirms a code from the app and shows the ten recovery codes once', async () => {
+    const fetchMock = fakeServer();
+    renderWithProviders(<TwoFactorSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    const qr = await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByLabelText('Setup key')).toHaveValue('JBSW Y3DP EHPK 3PXP\nJBSW Y3DP EHPK 3PXP');
+    const code = screen.getByLabelText('Code from the app');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
+    const list = await screen.findByRole('list', { name: 'Your recovery codes' });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(list).toHaveTextContent('aaaa0-bbbb0');
+    expect(sentBodies(fetchMock, '/api/two-factor/totp/confirm')).toEqual([{ code: '123456' }]);
+    expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
+    // Gone for good: the status says on, and no code is left on the screen.
+    expect(await screen.findByText('10 unused recovery codes left')).toBeInTheDocument();
+    expect(screen.queryByText('aaaa0-bbbb0')).not.toBeInTheDocument();
+  });
+
+  it("keeps the setup open with the server's message when the code is wrong", async () => {
+    fakeServer({
+      confirm: () => json(401, { status: false, statusCode: 401, code: 'INVALID_TWO_FACTOR_CODE', msg: 'This code is not valid.', message: 'This code is not valid.' }),
+    });
+    renderWithProviders(<TwoFactorSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    await user.type(await screen.findByLabelText('Code from the app'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
+    expect(await screen.findByText('This code is not valid.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Setup key')).toBeInTheDocument();
+  });
+
+  it('turns the factor off with the password and a current code', async () => {
+    const fetchMock = fakeServer({ on: true });
+    renderWithProviders(<TwoFactorSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn off' }));
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Current password'), 'Secret@123');
+    await user.type(screen.getByLabelText('Code from the app or a recovery code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/two-factor/disable')).toEqual([{ password: 'Secret@123', code: '654321' }]));
+    expect(await screen.findByRole('button', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,330 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError, saveDownload } from '../../api/client';
+import { showSuccess } from '../../app/query-client';
+import { useProfile } from '../../api/profile';
+import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTotp, useTwoFactor } from './two-factor';
+
+/** The server's sentence for a refused call (translated by it), or the section's generic one. */
+function useFailureText() {
+  const { t } = useTranslation();
+  return (error: unknown) => (error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : t('security.twoFactor.failed'));
+}
+
+/**
+ * Profile → Security: TOTP with its recovery codes. Turning it on goes setup (QR code and key) →
+ * confirm (a code from the app) → the ten recovery codes, shown this once.
+ */
+export function TwoFactorSection() {
+  const { t } = useTranslation();
+  const status = useTwoFactor();
+  const [setup, setSetup] = useState<{ secret: string; uri: string }>();
+  const [codes, setCodes] = useState<string[]>();
+
+  let content;
+  if (codes) {
+    content = <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />;
+  } else if (setup) {
+    content = (
+      <SetupTotp
+        {...setup}
+        onConfirmed={(fresh) => {
+          setSetup(undefined);
+          setCodes(fresh);
+        }}
+        onCancel={() => setSetup(undefined)}
+      />
+    );
+  } else if (status.isPending) {
+    content = (
+      <Center p="md">
+        <Loader aria-label={t('security.twoFactor.loading')} />
+      </Center>
+    );
+  } else if (status.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('security.twoFactor.failed')}
+      </Alert>
+    );
+  } else if (status.data.data.totp) {
+    content = <FactorOn codesLeft={status.data.data.recovery_codes_left} onNewCodes={setCodes} />;
+  } else {
+    content = <FactorOff onSetup={setSetup} />;
+  }
+
+  const on = status.data?.data.totp === true;
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
+        <Title order={2} size="h4">
+          {t('security.twoFactor.title')}
+        </Title>
+        {status.data && (
+          <Badge color={on ? 'teal' : 'gray'} variant="light">
+            {t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}
+          </Badge>
+        )}
+      </Group>
+      {content}
+    </Card>
+  );
+}
+
+function FactorOff({ onSetup }: { onSetup: (setup: { secret: string; uri: string }) => void }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const setup = useSetupTotp();
+  return (
+    <Stack>
+      <Text size="sm">{t('security.twoFactor.description')}</Text>
+      {setup.isError && (
+        <Alert color="red" role="alert">
+          {failureText(setup.error)}
+        </Alert>
+      )}
+      <Group>
+        <Button loading={setup.isPending} onClick={() => setup.mutate(undefined, { onSuccess: (answer) => onSetup(answer.data) })}>
+          {t('security.twoFactor.turnOn')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The QR code is drawn in the browser from the otpauth URI: the secret never goes to a third party. */
+function useQrCode(uri: string) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    // Loaded only here: the sign-in and every other screen never download the QR encoder.
+    void import('qrcode').then(({ toString }) =>
+      toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => {
+        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return src;
+}
+
+/** `ABCD EFGH IJKL MNOP` and the second half on a line of its own, as the key is read aloud or typed. */
+function groupedKey(secret: string) {
+  const groups = secret.match(/.{1,4}/g) ?? [];
+  const half = Math.ceil(groups.length / 2);
+  return `${groups.slice(0, half).join(' ')}\n${groups.slice(half).join(' ')}`;
+}
+
+function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri: string; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const qr = useQrCode(uri);
+  const confirm = useConfirmTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(t('security.twoFactor.required'));
+    setError(undefined);
+    confirm.mutate(
+      { code: code.trim() },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onConfirmed(answer.data.recovery_codes);
+        },
+        onError: (failure) => setError(failureText(failure)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">{t('security.twoFactor.scan')}</Text>
+        <Center>
+          {qr ? (
+            <Image src={qr} alt={t('security.twoFactor.qrAlt')} w={200} h={200} bg="white" p={4} radius="sm" />
+          ) : (
+            <Loader aria-label={t('security.twoFactor.loading')} />
+          )}
+        </Center>
+        {/* Two lines of four groups: the whole key stays in sight on a phone. */}
+        <Textarea
+          label={t('security.twoFactor.secret')}
+          value={groupedKey(secret)}
+          readOnly
+          rows={2}
+          styles={{ input: { resize: 'none' } }}
+          dir="ltr"
+          ff="monospace"
+          variant="filled"
+        />
+        <TextInput
+          label={t('security.twoFactor.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          dir="ltr"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('security.twoFactor.cancel')}
+          </Button>
+          <Button type="submit" loading={confirm.isPending}>
+            {t('security.twoFactor.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const CODE_GRID = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 'var(--mantine-spacing-xs)', listStyle: 'none', padding: 0, margin: 0 };
+
+/** The ten codes, this once: to keep as a file or on the clipboard. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const text = `${t('security.twoFactor.fileHeader', { email: profile.data?.data.email ?? '' })}\n\n${codes.join('\n')}\n`;
+  const download = () => saveDownload({ blob: new Blob([text], { type: 'text/plain;charset=utf-8' }), filename: 'recovery-codes.txt' });
+  return (
+    <Stack>
+      <Title order={3} size="h5">
+        {t('security.twoFactor.codesTitle')}
+      </Title>
+      <Alert color="orange" variant="light">
+        {t('security.twoFactor.codesIntro')}
+      </Alert>
+      <Box component="ul" aria-label={t('security.twoFactor.codesTitle')} dir="ltr" style={CODE_GRID}>
+        {codes.map((code) => (
+          <Text component="li" key={code} ff="monospace" ta="center">
+            {code}
+          </Text>
+        ))}
+      </Box>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Button variant="default" onClick={download}>
+            {t('security.twoFactor.download')}
+          </Button>
+          <CopyButton value={codes.join('\n')} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button variant="default" color={copied ? 'teal' : undefined} onClick={copy}>
+                {t(copied ? 'security.twoFactor.copied' : 'security.twoFactor.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Button onClick={onDone}>{t('security.twoFactor.saved')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** On: new recovery codes or turning it off, each with the password and a current code. */
+function FactorOn({ codesLeft, onNewCodes }: { codesLeft: number; onNewCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const [action, setAction] = useState<'regenerate' | 'disable'>();
+  return (
+    <Stack>
+      <Text size="sm">{t('security.twoFactor.onDescription')}</Text>
+      <Text size="sm" c={codesLeft <= 2 ? 'red' : 'dimmed'}>
+        {t('security.twoFactor.codesLeft', { count: codesLeft })}
+      </Text>
+      {action ? (
+        <ChangeForm key={action} action={action} onDone={onNewCodes} onCancel={() => setAction(undefined)} />
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => setAction('regenerate')}>
+            {t('security.twoFactor.regenerate')}
+          </Button>
+          <Button variant="light" color="red" onClick={() => setAction('disable')}>
+            {t('security.twoFactor.turnOff')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function ChangeForm({ action, onDone, onCancel }: { action: 'regenerate' | 'disable'; onDone: (codes: string[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const regenerate = useRegenerateRecoveryCodes();
+  const disable = useDisableTwoFactor();
+  const mutation = action === 'regenerate' ? regenerate : disable;
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; code?: string; form?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const required = t('security.twoFactor.required');
+    const missing = { password: password ? undefined : required, code: code.trim() ? undefined : required };
+    setErrors(missing);
+    if (missing.password || missing.code) return;
+    const body = { password, code: code.trim() };
+    const onError = (failure: unknown) => setErrors({ form: failureText(failure) });
+    if (action === 'regenerate') {
+      regenerate.mutate(body, {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onDone(answer.data.recovery_codes);
+        },
+        onError,
+      });
+    } else {
+      disable.mutate(body, {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onCancel();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">{t(action === 'regenerate' ? 'security.twoFactor.regenerateIntro' : 'security.twoFactor.turnOffIntro')}</Text>
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('security.twoFactor.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+        />
+        <TextInput
+          label={t('security.twoFactor.codeOrRecovery')}
+          autoComplete="one-time-code"
+          dir="ltr"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={errors.code}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('security.twoFactor.cancel')}
+          </Button>
+          <Button type="submit" color={action === 'disable' ? 'red' : undefined} loading={mutation.isPending}>
+            {t(action === 'regenerate' ? 'security.twoFactor.regenerate' : 'security.twoFactor.turnOff')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

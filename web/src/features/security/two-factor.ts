@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecoveryCodesAnswer, TotpConfirmBody, TotpSetupAnswer, TwoFactorChangeBody, TwoFactorStatusAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+/** `GET /api/two-factor`: whether TOTP is on and how many recovery codes are left. */
+export const getTwoFactor = () => api<TwoFactorStatusAnswer>('/two-factor');
+export const twoFactorQuery = () => ({ queryKey: ['two-factor'], queryFn: getTwoFactor });
+export const useTwoFactor = () => useQuery(twoFactorQuery());
+
+/** The calls of the section: each answer is the section's to show, so no global toast. */
+function useTwoFactorMutation<B, A>(mutationFn: (body: B) => Promise<A>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['two-factor'] }) });
+}
+
+export const setupTotp = () => api<TotpSetupAnswer>('/two-factor/totp/setup', { method: 'POST' });
+export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { silent: true } });
+
+export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body });
+export const useConfirmTotp = () => useTwoFactorMutation(confirmTotp);
+
+export const regenerateRecoveryCodes = (body: TwoFactorChangeBody) =>
+  api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST', body });
+export const useRegenerateRecoveryCodes = () => useTwoFactorMutation(regenerateRecoveryCodes);
+
+export const disableTwoFactor = (body: TwoFactorChangeBody) => api<{ status: true; msg: string }>('/two-factor/disable', { method: 'POST', body });
+export const useDisableTwoFactor = () => useTwoFactorMutation(disableTwoFactor);
