@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useProfile } from '../../api/profile';
 import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTotp, useTwoFactor } from './two-factor';
+import { StatusBadge } from '../../components/status-badge';
 
 /** The server's sentence for a refused call (translated by it), or the section's generic one. */
 function useFailureText() {
@@ -62,9 +63,7 @@ export function TwoFactorSection() {
           {t('security.twoFactor.title')}
         </Title>
         {status.data && (
-          <Badge color={on ? 'teal' : 'gray'} variant="light">
-            {t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}
-          </Badge>
+          <StatusBadge color={on ? 'teal' : 'gray'}>{t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}</StatusBadge>
         )}
       </Group>
       {content}
