@@ -18,7 +18,7 @@ test('a reseller turns TOTP on, then signs in with a code from the app and with 
   await passPasscodeScreen(reseller);
 
   await reseller.goto('/profile-setting');
-  await reseller.getByRole('link', { name: 'Open security settings' }).click();
+  await reseller.getByRole('link', { name: 'Sessions and sign-in security' }).click();
   await expect(reseller).toHaveURL(/\/profile\/security$/);
   await reseller.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
   await expect(reseller.getByRole('img', { name: 'QR code to add this account to an authenticator app' })).toBeVisible();
