@@ -5,6 +5,9 @@ import { rateLimits } from '../db/schema.js';
 
 export type Window = { count: number; resetAt: Date };
 
+/** What a 429's Retry-After says: the whole seconds until the window ends, at least one. */
+export const retryAfterSeconds = (window: Window) => Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
+
 /**
  * Fixed-window counters shared by every API node: in the database by default, in Redis when
  * `REDIS_URL` is set. Nothing lives in process memory, so a second node sees the same counts.

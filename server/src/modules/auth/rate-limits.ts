@@ -5,6 +5,7 @@ import {
 } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
+import { retryAfterSeconds } from '../../lib/rate-limiter.js';
 
 const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60 * 1000;
 
@@ -15,7 +16,7 @@ export async function assertUnderLimits(ctx: Ctx, limits: Limit[]) {
   for (const { key, max } of limits) {
     const window = await ctx.limiter.peek(key);
     if (window && window.count >= max) {
-      const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
+      const seconds = retryAfterSeconds(window);
       throw new AppError('TOO_MANY_ATTEMPTS', {
         params: { count: Math.ceil(seconds / 60) },
         headers: { 'retry-after': String(seconds) },

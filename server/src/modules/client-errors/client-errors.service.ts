@@ -2,6 +2,7 @@ import { CLIENT_ERROR_REPORTS_PER_MINUTE, type ClientErrorBody } from '@panel/co
 import { redactUrl } from '../../lib/redact-url.js';
 import { AppError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
+import { retryAfterSeconds } from '../../lib/rate-limiter.js';
 
 const WINDOW_MS = 60_000;
 
@@ -12,7 +13,7 @@ const WINDOW_MS = 60_000;
 export async function hitRateLimit(ctx: Ctx) {
   const window = await ctx.limiter.hit(`client-errors:${ctx.ip}`, WINDOW_MS);
   if (window.count > CLIENT_ERROR_REPORTS_PER_MINUTE) {
-    const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
+    const seconds = retryAfterSeconds(window);
     throw new AppError('TOO_MANY_REQUESTS', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
   }
 }

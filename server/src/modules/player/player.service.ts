@@ -3,7 +3,7 @@ import { LOGIN_MAX_FAILURES_PER_IP, translate, type PlayerDeviceAnswer, type Pla
 import { AppError } from '../../http/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
-import { batchedRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
+import { batchedRateLimiter, retryAfterSeconds, type RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256, verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
 import { deviceKeyMatches, findApplication, isActive } from '../devices/device-access.js';
@@ -33,7 +33,7 @@ function playerLimiter(ctx: Ctx): RateLimiter {
 export async function hitRateLimit(ctx: Ctx) {
   const window = await playerLimiter(ctx).hit(`player:${ctx.ip}`, WINDOW_MS);
   if (window.count > ctx.config.playerRateLimit) {
-    const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
+    const seconds = retryAfterSeconds(window);
     throw new AppError('TOO_MANY_REQUESTS', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
   }
 }
