@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { localeFromHeader } from '@panel/contract';
 import { perDatabase, type Db } from '../db/client.js';
-import { permissions, rolePermissions, roles, sessions, users } from '../db/schema.js';
+import { permissions, rolePermissions, roles, sessions, totpFactors, users } from '../db/schema.js';
 import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
@@ -48,6 +48,7 @@ const accountColumns = {
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
   creditPoint: users.creditPoint,
   expiryReminders: users.expiryReminders,
+  hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
 };
 
 /** An account that may act: not removed, not disabled by an admin, active. */
@@ -64,6 +65,7 @@ function prepareSessionQuery(db: Db) {
       tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       passcodeValidatedAt: sessions.passcodeValidatedAt,
+      twoFactorAt: sessions.twoFactorAt,
       lastUsedAt: sessions.lastUsedAt,
       ...accountColumns,
     })
@@ -144,6 +146,8 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
     expiryReminders: row.expiryReminders,
     permissions: await permissionsOf(db, row.roleId, row.roleVersion),
     passcodeValidatedAt: null,
+    hasSecondFactor: row.hasSecondFactor,
+    twoFactorAt: null,
   };
 }
 
@@ -164,6 +168,8 @@ export async function findSession(db: Db, token: string): Promise<Auth | undefin
     expiryReminders: row.expiryReminders,
     permissions: await permissionsOf(db, row.roleId, row.roleVersion),
     passcodeValidatedAt: row.passcodeValidatedAt,
+    hasSecondFactor: row.hasSecondFactor,
+    twoFactorAt: row.twoFactorAt,
   };
 }
 

@@ -33,6 +33,10 @@ export type Auth = {
   /** The balance when the request arrived (read with the session: for answers, never for a credit rule). */
   creditPoint: number;
   passcodeValidatedAt: Date | null;
+  /** The account has a second factor on (a confirmed TOTP). */
+  hasSecondFactor: boolean;
+  /** When this session last confirmed a second factor (sign-in or step-up); null for API keys. */
+  twoFactorAt: Date | null;
   /** Signed in with a reseller API key rather than a session (then `sessionId` is 0). */
   viaApiKey?: boolean;
 };
