@@ -37,6 +37,10 @@ export const ERROR_CATALOGUE = {
   TWO_FACTOR_NOT_ON: { status: 409, key: 'errors.twoFactorNotOn' },
   /** Setup is the account's own: a reseller API key cannot add or remove the factor. */
   SESSION_REQUIRED: { status: 403, key: 'errors.sessionRequired' },
+  /** A money or secret move by a session of an account with a second factor that has not confirmed one in the last minutes. */
+  STEP_UP_REQUIRED: { status: 403, key: 'errors.stepUpRequired' },
+  /** The account must have a second factor (admin or parent rule) and has none yet: only its security setup answers. */
+  TWO_FACTOR_SETUP_REQUIRED: { status: 403, key: 'errors.twoFactorSetupRequired' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

@@ -9,6 +9,8 @@ export const TOTP_ISSUER = 'Reseller Panel';
 export const RECOVERY_CODE_COUNT = 10;
 /** A sign-in challenge (the step between the password and the code) lives this long. */
 export const LOGIN_CHALLENGE_MINUTES = 5;
+/** A session's confirmed second factor covers money and secret moves this long (step-up). */
+export const STEP_UP_MINUTES = 10;
 
 /**
  * The second factors an account can have. A challenge lists the ones it may answer with; passkeys
