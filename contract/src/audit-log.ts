@@ -52,10 +52,10 @@ export function auditEventKind(action: string): AuditEventKind {
 /**
  * How the Activity screen shows a detail's value: `hidden` (an internal id, or a value the
  * server leaves out: the CSV export keeps the ids), `text` as written (names, addresses, paths),
- * `number`, `yesNo`, `date` (an ISO time), `seconds` (a duration), `count` (a list shown by its
+ * `number`, `money` (a decimal amount in the plans' currency), `yesNo`, `date` (an ISO time), `seconds` (a duration), `count` (a list shown by its
  * length), `active` (1 active, 0 inactive), or one of the enumerations below.
  */
-export const AUDIT_DETAIL_FORMATS = ['hidden', 'text', 'number', 'yesNo', 'date', 'seconds', 'count', 'active', 'creditKind', 'twoFactorMethod', 'sessionEndReason', 'ticketStatus', 'playlistType', 'codeType'] as const;
+export const AUDIT_DETAIL_FORMATS = ['hidden', 'text', 'number', 'money', 'yesNo', 'date', 'seconds', 'count', 'active', 'creditKind', 'twoFactorMethod', 'sessionEndReason', 'ticketStatus', 'playlistType', 'codeType'] as const;
 export type AuditDetailFormat = (typeof AUDIT_DETAIL_FORMATS)[number];
 
 /** The values of each enumerated format, each worded in every language (checked by the web's tests). */
@@ -71,7 +71,7 @@ export const AUDIT_DETAIL_VALUES = {
 const CREDIT_MOVE = { ledgerId: 'hidden', trType: 'creditKind', amount: 'number', debitorId: 'hidden', creditorId: 'hidden', requestId: 'hidden' } as const;
 const DEVICE_STATE = { application_id: 'hidden', mac_address: 'text', expire_date: 'date', lifetime: 'yesNo', remaining_seconds: 'seconds', by_box: 'yesNo' } as const;
 const TICKET_MOVE = { from: 'ticketStatus', to: 'ticketStatus' } as const;
-const PAYMENT_PLAN = { title: 'text', price: 'number', description: 'text', credit_points: 'number' } as const;
+const PAYMENT_PLAN = { title: 'text', price: 'money', description: 'text', credit_points: 'number' } as const;
 
 /**
  * Every audit action the server writes, with the detail fields it stores and their formats.
@@ -160,7 +160,7 @@ export const AUDIT_ACTIONS = {
   'payment-plan.create': PAYMENT_PLAN,
   'payment-plan.update': PAYMENT_PLAN,
   'payment-plan.delete': {},
-  'payment.order': { planId: 'hidden', amount: 'number', creditPoint: 'number', provider: 'text' },
+  'payment.order': { planId: 'hidden', amount: 'money', creditPoint: 'number', provider: 'text' },
   'payment.sandbox-paid': {},
   'payment.sandbox-failed': {},
   'payment.sandbox-cancelled': {},

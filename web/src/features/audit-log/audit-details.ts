@@ -1,0 +1,96 @@
+import type { TFunction } from 'i18next';
+import { AUDIT_DETAIL_VALUES, CREDIT_TR_TYPES, PLAN_CURRENCY, auditDetailFormat, type AuditDetailFormat, type AuditLogEntry } from '@panel/contract';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+
+type EnumFormat = keyof typeof AUDIT_DETAIL_VALUES;
+
+const CREDIT_KIND_NAMES = new Map<string, string>(Object.entries(CREDIT_TR_TYPES).map(([name, value]) => [value, name]));
+
+/**
+ * Where each enumeration's values are worded: the Activity screen's own words, or the words the
+ * other screens already use for the same values (a ticket's status, a playlist's or a code's type).
+ */
+export function valueKey(format: EnumFormat, value: string): string {
+  switch (format) {
+    case 'creditKind':
+      return `activity.values.creditKind.${CREDIT_KIND_NAMES.get(value) ?? value}`;
+    case 'ticketStatus':
+      return `supportTickets.statuses.${value}`;
+    case 'playlistType':
+      return `playlists.types.${value}`;
+    case 'codeType':
+      return `activationCodes.types.${value}`;
+    default:
+      return `activity.values.${format}.${value}`;
+  }
+}
+
+export const labelKey = (field: string) => `activity.fields.${field}`;
+
+/** A field or value no text names yet (a row written by a newer server): "appPlaceLocation" reads "App place location". */
+export function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const isEnum = (format: AuditDetailFormat): format is EnumFormat => format in AUDIT_DETAIL_VALUES;
+
+/** A field the table does not know is shown by what its value looks like; an id is left out, as the table's are. */
+function guessedFormat(field: string, value: unknown): AuditDetailFormat {
+  if (/(Id|_id)$/.test(field)) return 'hidden';
+  if (typeof value === 'boolean') return 'yesNo';
+  if (typeof value === 'number') return 'number';
+  if (Array.isArray(value)) return 'count';
+  return 'text';
+}
+
+function shownValue(format: AuditDetailFormat, value: unknown, t: TFunction): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  switch (format) {
+    case 'hidden':
+      return null;
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(n) ? formatNumber(n) : String(value);
+    }
+    case 'money':
+      return formatMoney(value as string | number, PLAN_CURRENCY) || String(value);
+    case 'yesNo':
+      return t(value ? 'activity.values.yes' : 'activity.values.no');
+    case 'date':
+      return formatDateTime(String(value)) || String(value);
+    case 'seconds': {
+      const seconds = Number(value);
+      if (!Number.isFinite(seconds)) return String(value);
+      const days = Math.floor(seconds / 86_400);
+      return days > 0
+        ? t('activity.values.days', { count: days, days: formatNumber(days) })
+        : t('activity.values.hours', { count: Math.ceil(seconds / 3_600), hours: formatNumber(Math.ceil(seconds / 3_600)) });
+    }
+    case 'count':
+      return formatNumber(Array.isArray(value) ? value.length : Number(value));
+    case 'active':
+      return t(Number(value) === 1 ? 'activity.values.active' : 'activity.values.inactive');
+    case 'text':
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    default:
+      return isEnum(format) ? t(valueKey(format, String(value)), { defaultValue: humanise(String(value)) }) : String(value);
+  }
+}
+
+/**
+ * A row's details as people read them: each field the row's action stores (the contract's
+ * `AUDIT_ACTIONS`) under its label in the chosen language, its value formatted (numbers and
+ * dates in the language, yes/no, the enumerations' words). Internal ids (ledger, request,
+ * accounts already named in the sentence) are left to the CSV export.
+ */
+export function auditDetailParts(row: Pick<AuditLogEntry, 'action' | 'details'>, t: TFunction): { label: string; value: string }[] {
+  return Object.entries(row.details ?? {}).flatMap(([field, raw]) => {
+    const value = shownValue(auditDetailFormat(row.action, field) ?? guessedFormat(field, raw), raw, t);
+    return value === null ? [] : [{ label: t(labelKey(field), { defaultValue: humanise(field) }), value }];
+  });
+}
