@@ -48,37 +48,43 @@ function guessedFormat(field: string, value: unknown): AuditDetailFormat {
   return 'text';
 }
 
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 function shownValue(format: AuditDetailFormat, value: unknown, t: TFunction): string | null {
   if (value === null || value === undefined || value === '') return null;
+  const text = asText(value);
   switch (format) {
     case 'hidden':
       return null;
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value);
-      return Number.isFinite(n) ? formatNumber(n) : String(value);
+      return Number.isFinite(n) ? formatNumber(n) : text;
     }
     case 'money':
-      return formatMoney(value as string | number, PLAN_CURRENCY) || String(value);
+      return formatMoney(typeof value === 'number' ? value : text, PLAN_CURRENCY) || text;
     case 'yesNo':
       return t(value ? 'activity.values.yes' : 'activity.values.no');
     case 'date':
-      return formatDateTime(String(value)) || String(value);
+      return formatDateTime(text) || text;
     case 'seconds': {
       const seconds = Number(value);
-      if (!Number.isFinite(seconds)) return String(value);
+      if (!Number.isFinite(seconds)) return text;
       const days = Math.floor(seconds / 86_400);
-      return days > 0
-        ? t('activity.values.days', { count: days, days: formatNumber(days) })
-        : t('activity.values.hours', { count: Math.ceil(seconds / 3_600), hours: formatNumber(Math.ceil(seconds / 3_600)) });
+      const hours = Math.ceil(seconds / 3_600);
+      return days > 0 ? t('activity.values.days', { count: days, days: formatNumber(days) }) : t('activity.values.hours', { count: hours, hours: formatNumber(hours) });
     }
     case 'count':
       return formatNumber(Array.isArray(value) ? value.length : Number(value));
     case 'active':
       return t(Number(value) === 1 ? 'activity.values.active' : 'activity.values.inactive');
     case 'text':
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return text;
     default:
-      return isEnum(format) ? t(valueKey(format, String(value)), { defaultValue: humanise(String(value)) }) : String(value);
+      return isEnum(format) ? t(valueKey(format, text), { defaultValue: humanise(text) }) : text;
   }
 }
 
