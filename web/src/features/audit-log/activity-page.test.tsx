@@ -27,7 +27,8 @@ const SHARE = entry(2, {
   kind: 'credit',
   target: { id: 4, email: 'sub@example.test' },
   target_id: '4',
-  details: { ledgerId: 9, trType: 'Added Credit', amount: 2500, debitorId: 3, creditorId: 4, requestId: 'r-1' },
+  // In PostgreSQL's jsonb order (shorter keys first), not the order the row was written in.
+  details: { amount: 2500, trType: 'Added Credit', ledgerId: 9, debitorId: 3, requestId: 'r-1', creditorId: 4 },
 });
 const DEVICE = entry(3, {
   action: 'device.disable',

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { AUDIT_DETAIL_VALUES, CREDIT_TR_TYPES, PLAN_CURRENCY, auditDetailFormat, type AuditDetailFormat, type AuditLogEntry } from '@panel/contract';
+import { AUDIT_ACTIONS, AUDIT_DETAIL_VALUES, CREDIT_TR_TYPES, PLAN_CURRENCY, auditDetailFormat, isAuditAction, type AuditDetailFormat, type AuditLogEntry } from '@panel/contract';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 type EnumFormat = keyof typeof AUDIT_DETAIL_VALUES;
@@ -95,7 +95,12 @@ function shownValue(format: AuditDetailFormat, value: unknown, t: TFunction): st
  * accounts already named in the sentence) are left to the CSV export.
  */
 export function auditDetailParts(row: Pick<AuditLogEntry, 'action' | 'details'>, t: TFunction): { label: string; value: string }[] {
-  return Object.entries(row.details ?? {}).flatMap(([field, raw]) => {
+  const details = row.details ?? {};
+  // In the table's order (PostgreSQL's jsonb keeps its own), then any field the table does not know.
+  const known = isAuditAction(row.action) ? Object.keys(AUDIT_ACTIONS[row.action]) : [];
+  const fields = [...known.filter((field) => Object.hasOwn(details, field)), ...Object.keys(details).filter((field) => !known.includes(field))];
+  return fields.flatMap((field) => {
+    const raw = details[field];
     const value = shownValue(auditDetailFormat(row.action, field) ?? guessedFormat(field, raw), raw, t);
     return value === null ? [] : [{ label: t(labelKey(field), { defaultValue: humanise(field) }), value }];
   });
