@@ -25,7 +25,8 @@ export type AuditEventKind = (typeof AUDIT_EVENT_KIND_NAMES)[number];
  */
 export const AUDIT_EVENT_KINDS: Record<AuditEventKind, { exact: readonly string[]; prefixes: readonly string[] }> = {
   sign_in: { exact: ['auth.login', 'auth.login.failed', 'auth.logout'], prefixes: [] },
-  two_factor: { exact: [], prefixes: ['two_factor.'] },
+  // The admin's and a parent's switches that require a second factor are second-factor events too.
+  two_factor: { exact: ['settings.security', 'profile.security'], prefixes: ['two_factor.'] },
   session: { exact: [], prefixes: ['session.'] },
   credentials: {
     exact: ['auth.password.reset', 'auth.email.update', 'profile.password', 'profile.passcode.set', 'profile.passcode.update', 'reseller.password'],

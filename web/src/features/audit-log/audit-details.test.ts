@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_DETAIL_VALUES, LOCALES, auditSentenceKey, type AuditDetailFormat } from '@panel/contract';
+import { AUDIT_ACTIONS, AUDIT_DETAIL_VALUES, AUDIT_EVENT_KIND_NAMES, LOCALES, auditSentenceKey, type AuditDetailFormat } from '@panel/contract';
 import ar from '../../i18n/locales/panel/ar.json';
 import br from '../../i18n/locales/panel/br.json';
 import de from '../../i18n/locales/panel/de.json';
@@ -22,6 +22,10 @@ describe('the words of the Activity screen for every audit action the server wri
 
   it('words every action with a sentence of its own in every language', () => {
     expect(missing(actions.map(([action]) => `activity.sentences.${auditSentenceKey(action)}`))).toEqual([]);
+  });
+
+  it('names every event kind of the type filter, and words its fallback sentence, in every language', () => {
+    expect(missing(AUDIT_EVENT_KIND_NAMES.flatMap((kind) => [`activity.kinds.${kind}`, `activity.sentences.${kind}`]))).toEqual([]);
   });
 
   it('labels every shown detail field in every language', () => {
