@@ -22,12 +22,13 @@ function sessionCaller(ctx: Ctx) {
   return me;
 }
 
-/** The fields the sign-in and profile answers add for the web app: go to the setup screen, and who asks. */
+/**
+ * The fields the sign-in and profile answers add for the web app (go to the setup screen, and who
+ * asks), only where a rule applies: the specification's answer stays exactly as it was otherwise.
+ */
 export function twoFactorSetupAnswer(auth: Auth) {
-  return {
-    two_factor_setup_required: mustSetUpSecondFactor(auth),
-    ...(auth.twoFactorRequiredBy ? { two_factor_required_by: auth.twoFactorRequiredBy } : {}),
-  };
+  if (!auth.twoFactorRequiredBy) return {};
+  return { two_factor_setup_required: mustSetUpSecondFactor(auth), two_factor_required_by: auth.twoFactorRequiredBy };
 }
 
 export async function adminSettings(ctx: Ctx): Promise<SecuritySettings> {
