@@ -8,12 +8,13 @@ import { TwoFactorSection } from './two-factor-section';
 /** Profile → Security: one section per concern of the account's protection, stacked. */
 export function SecurityPage() {
   // Until its own factor is on, an account sees only what it may still call: its setup and sessions.
-  const setupFirst = useProfile().data?.data.two_factor_setup_required === true;
+  const profile = useProfile();
+  const showRules = profile.isSuccess && profile.data.data.two_factor_setup_required !== true;
   return (
     <Stack maw={960}>
       <TwoFactorRequiredBanner />
       <TwoFactorSection />
-      {!setupFirst && <RequirementSection />}
+      {showRules && <RequirementSection />}
       <SessionsSection />
     </Stack>
   );
