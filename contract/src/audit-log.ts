@@ -84,6 +84,8 @@ const WORDED_ACTIONS = [
   'credit.code-purchase',
   'credit.code-renewal',
   'credit.test-credit',
+  'two_factor.reset',
+  'two_factor.requirement',
 ];
 
 /** The key (under `activity.sentences.`) of the sentence that words `action`: never the raw action name. */
