@@ -26,7 +26,7 @@ export type AuditEventKind = (typeof AUDIT_EVENT_KIND_NAMES)[number];
 export const AUDIT_EVENT_KINDS: Record<AuditEventKind, { exact: readonly string[]; prefixes: readonly string[] }> = {
   sign_in: { exact: ['auth.login', 'auth.login.failed', 'auth.logout'], prefixes: [] },
   // The admin's and a parent's switches that require a second factor are second-factor events too.
-  two_factor: { exact: ['settings.security', 'profile.security'], prefixes: ['two_factor.'] },
+  two_factor: { exact: [], prefixes: ['two_factor.'] },
   session: { exact: [], prefixes: ['session.'] },
   credentials: {
     exact: ['auth.password.reset', 'auth.email.update', 'profile.password', 'profile.passcode.set', 'profile.passcode.update', 'reseller.password'],
@@ -63,7 +63,7 @@ export type AuditDetailFormat = (typeof AUDIT_DETAIL_FORMATS)[number];
 export const AUDIT_DETAIL_VALUES = {
   creditKind: Object.values(CREDIT_TR_TYPES),
   twoFactorMethod: ['totp', 'recovery', 'passkey'],
-  sessionEndReason: ['sign-out-others', 'password'],
+  sessionEndReason: ['sign-out-others', 'password', 'two-factor-reset'],
   ticketStatus: TICKET_STATUSES,
   playlistType: PLAYLIST_TYPES,
   codeType: CODE_TYPES,
@@ -91,8 +91,6 @@ export const AUDIT_ACTIONS = {
   'profile.password': {},
   'profile.passcode.set': {},
   'profile.passcode.update': {},
-  'profile.security': { require_two_factor_sub_resellers: 'yesNo' },
-  'settings.security': { require_two_factor_admins: 'yesNo', require_two_factor_resellers: 'yesNo' },
   'two_factor.enable': { method: 'twoFactorMethod' },
   'two_factor.disable': {},
   'two_factor.recovery_codes': {},
@@ -100,6 +98,8 @@ export const AUDIT_ACTIONS = {
   'two_factor.passkey_added': { name: 'text' },
   'two_factor.passkey_removed': { name: 'text' },
   'two_factor.reset': {},
+  /** The admin's switches (settings) or a parent's switch for its sub-resellers. */
+  'two_factor.requirement': { require_two_factor_admins: 'yesNo', require_two_factor_resellers: 'yesNo', require_two_factor_sub_resellers: 'yesNo' },
   'session.end': { ip: 'text', browser: 'text' },
   'session.end-others': { count: 'number', reason: 'sessionEndReason' },
   'reseller.password': { emailVerified: 'yesNo' },

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailField, nameField, newPasswordField, passcodeField, profilePasswordField, withConfirmation } from './fields.js';
 import { ok } from './common.js';
+import { twoFactorSetupFields } from './two-factor.js';
 
 export const loginBody = z.object({
   email: emailField,
@@ -24,6 +25,7 @@ export const loginAnswer = ok({
   statusCode: z.number(),
   httpCode: z.number(),
   expiresAt: z.string(),
+  ...twoFactorSetupFields,
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
@@ -77,6 +79,7 @@ export const profileAnswer = ok({
     /** Whether the daily mail of devices about to expire is on (our addition). */
     expiry_reminders: z.boolean(),
     IBOReseller: signedInAccount,
+    ...twoFactorSetupFields,
   }),
 });
 

@@ -94,7 +94,7 @@ export const PERMISSION_GROUPS = [
   },
   { group: 'Users and roles', permissions: ['user-roles', 'add-role', 'change-role', 'delete-role'] },
   { group: 'Settings', permissions: ['view-social-widget'] },
-  { group: 'Security', permissions: ['audit-log'] },
+  { group: 'Security', permissions: ['audit-log', 'security-settings'] },
 ] as const;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];

@@ -117,6 +117,8 @@ export const resellerRow = z.object({
   total_boxes_activated: z.number(),
   api_access: z.number(),
   deleted_at: z.nullable(z.string()),
+  /** The account has a second factor on (our addition: the list offers "Reset second factor" only then). */
+  two_factor: z.optional(z.boolean()),
 });
 export type ResellerRow = z.infer<typeof resellerRow>;
 

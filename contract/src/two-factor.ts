@@ -64,3 +64,39 @@ export const twoFactorStatusAnswer = ok({
   data: z.object({ totp: z.boolean(), recovery_codes_left: z.number() }),
 });
 export type TwoFactorStatusAnswer = z.infer<typeof twoFactorStatusAnswer>;
+
+/**
+ * Who requires the caller's second factor: the panel (the admin's switch for admins or for
+ * resellers) or its parent reseller (the parent's switch for its tree). Null: nobody does.
+ */
+export const TWO_FACTOR_REQUIRERS = ['panel', 'parent'] as const;
+export type TwoFactorRequirer = (typeof TWO_FACTOR_REQUIRERS)[number];
+
+/**
+ * Added to the sign-in and profile answers (optional for older clients): the account must turn a
+ * second factor on before anything but its security setup answers, and who requires it.
+ */
+export const twoFactorSetupFields = {
+  two_factor_setup_required: z.optional(z.boolean()),
+  two_factor_required_by: z.optional(z.enum(TWO_FACTOR_REQUIRERS)),
+};
+
+/** `GET/PATCH /api/settings/security`: the admin's two switches. */
+export const securitySettings = z.object({
+  require_two_factor_admins: z.boolean(),
+  require_two_factor_resellers: z.boolean(),
+});
+export type SecuritySettings = z.infer<typeof securitySettings>;
+export const securitySettingsBody = z.object({
+  require_two_factor_admins: z.optional(z.boolean()),
+  require_two_factor_resellers: z.optional(z.boolean()),
+});
+export type SecuritySettingsBody = z.infer<typeof securitySettingsBody>;
+export const securitySettingsAnswer = ok({ data: securitySettings });
+
+/** `GET/PATCH /api/profile/security`: a parent's switch for its whole tree of sub-resellers. */
+export const profileSecurity = z.object({ require_two_factor_sub_resellers: z.boolean() });
+export type ProfileSecurity = z.infer<typeof profileSecurity>;
+export const profileSecurityBody = profileSecurity;
+export type ProfileSecurityBody = z.infer<typeof profileSecurityBody>;
+export const profileSecurityAnswer = ok({ data: profileSecurity });

@@ -39,6 +39,8 @@ export const user = z.object({
   is_disable_by_admin: z.number(),
   email_verified: z.boolean(),
   created_at: z.string(),
+  /** The account has a second factor on (our addition: the list offers "Reset second factor" only then). */
+  two_factor: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof user>;
 

@@ -78,6 +78,14 @@ export const users = pgTable(
     expiryReminders: boolean('expiry_reminders').notNull().default(true),
     /** The panel language the account last signed in with (its mails' language); null: never seen, English. */
     locale: text('locale'),
+    /** The parent's switch: its whole tree of sub-resellers must have a second factor (modules/two-factor/requirement). */
+    requireTwoFactorBelow: boolean('require_two_factor_below').notNull().default(false),
+    /**
+     * Denormalised: an ancestor of this account has `requireTwoFactorBelow` on. Read with the session
+     * on every request (no walk up the tree per request); kept right by the switch and by every
+     * change of a parent (creation of a sub-reseller, assign, promote) through `refreshRequirementBelow`.
+     */
+    twoFactorRequiredByParent: boolean('two_factor_required_by_parent').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

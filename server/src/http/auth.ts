@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { localeFromHeader } from '@panel/contract';
+import { localeFromHeader, type TwoFactorRequirer } from '@panel/contract';
 import { perDatabase, type Db } from '../db/client.js';
-import { permissions, rolePermissions, roles, sessions, totpFactors, users } from '../db/schema.js';
+import { permissions, rolePermissions, roles, sessions, settings, totpFactors, users } from '../db/schema.js';
+import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../modules/two-factor/requirement-keys.js';
 import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
@@ -49,6 +50,15 @@ const accountColumns = {
   creditPoint: users.creditPoint,
   expiryReminders: users.expiryReminders,
   hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+  /**
+   * Who requires a second factor of the account, in the same statement: the admin's switch for its
+   * kind of account (one primary-key look-up in the small settings table), else the parent's switch,
+   * kept on the account itself (`twoFactorRequiredByParent`, no walk up the tree per request).
+   */
+  twoFactorRequiredBy: sql<TwoFactorRequirer | null>`case
+    when exists (select 1 from ${settings} where ${settings.key} = (case when ${users.roleId} = (select min(id) from roles) then ${TWO_FACTOR_REQUIRED_ADMINS} else ${TWO_FACTOR_REQUIRED_RESELLERS} end) and ${settings.value} = 'true') then 'panel'
+    when ${users.twoFactorRequiredByParent} then 'parent'
+  end`,
 };
 
 /** An account that may act: not removed, not disabled by an admin, active. */
@@ -148,6 +158,7 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
     passcodeValidatedAt: null,
     hasSecondFactor: row.hasSecondFactor,
     twoFactorAt: null,
+    twoFactorRequiredBy: row.twoFactorRequiredBy,
   };
 }
 
@@ -170,6 +181,7 @@ export async function findSession(db: Db, token: string): Promise<Auth | undefin
     passcodeValidatedAt: row.passcodeValidatedAt,
     hasSecondFactor: row.hasSecondFactor,
     twoFactorAt: row.twoFactorAt,
+    twoFactorRequiredBy: row.twoFactorRequiredBy,
   };
 }
 
@@ -195,4 +207,31 @@ export function registerAuth(app: FastifyInstance) {
     const list = typeof needed === 'string' ? [needed] : needed;
     if (!list.some((p) => request.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');
   });
+  // After the permission check, so a call the account may not make at all still answers FORBIDDEN.
+  app.addHook('onRequest', async (request) => {
+    const auth = request.auth;
+    if (!auth || request.routeOptions.config.public || !mustSetUpSecondFactor(auth)) return;
+    if (!allowedBeforeSetup(request)) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  });
+}
+
+/** The account must have a second factor (a rule of the admin or of its parent) and has none yet. */
+export function mustSetUpSecondFactor(auth: Auth): boolean {
+  return auth.twoFactorRequiredBy !== null && !auth.hasSecondFactor;
+}
+
+/**
+ * Deny by default: what an account that must set up a second factor may still call. Its own
+ * security setup (matched by prefix, so factor kinds added later join without a change here), the
+ * profile and permissions the web app needs to show the setup screen, its sessions list and
+ * logout. An API key of such an account gets nothing: `allowedBeforeSetup` is never true for it.
+ */
+const SETUP_PREFIXES = ['/two-factor', '/passkeys'];
+const SETUP_ROUTES = new Set(['GET /profile', 'GET /user/user-permissions', 'GET /sessions', 'DELETE /logout']);
+
+function allowedBeforeSetup(request: FastifyRequest): boolean {
+  if (request.auth?.viaApiKey) return false;
+  const url = (request.routeOptions.url ?? '').replace(/^\/api(\/sandbox)?/, '');
+  if (SETUP_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return true;
+  return SETUP_ROUTES.has(`${request.method} ${url}`);
 }

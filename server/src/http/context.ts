@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Locale, Permission } from '@panel/contract';
+import type { Locale, Permission, TwoFactorRequirer } from '@panel/contract';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -37,6 +37,8 @@ export type Auth = {
   hasSecondFactor: boolean;
   /** When this session last confirmed a second factor (sign-in or step-up); null for API keys. */
   twoFactorAt: Date | null;
+  /** Who requires the account to have a second factor (admin's or parent's switch); null: nobody. */
+  twoFactorRequiredBy: TwoFactorRequirer | null;
   /** Signed in with a reseller API key rather than a session (then `sessionId` is 0). */
   viaApiKey?: boolean;
 };

@@ -127,3 +127,33 @@ export function newDeviceMail(
     `<p><a href="${escape(signIn.link)}">${escape(t('newDeviceAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
   return { to: to.email, subject: t('newDeviceSubject'), text, html, link: signIn.link };
 }
+
+/**
+ * To an account whose second factor its parent reseller or an admin reset: by whom and when, and
+ * what to do now (sign in with the password, set a factor up again; if it did not ask for this,
+ * change the password and tell the person who reset it).
+ */
+export function twoFactorResetMail(locale: Locale, to: { name: string; email: string }, reset: { by: string; at: Date; link: string }): Mail {
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'long', numberingSystem: 'latn' }).format(reset.at);
+  const intro = t('twoFactorResetIntro', { by: reset.by, time: when });
+  const text = [
+    t('greeting', { name: to.name }),
+    '',
+    intro,
+    '',
+    t('twoFactorResetNext'),
+    `${t('twoFactorResetAction')}: ${reset.link}`,
+    '',
+    t('twoFactorResetNotYou'),
+    '',
+    t('signature'),
+  ].join('\n');
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
+    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(intro)}</p><p>${escape(t('twoFactorResetNext'))}</p>` +
+    `<p><a href="${escape(reset.link)}">${escape(t('twoFactorResetAction'))}</a></p><p>${escape(t('twoFactorResetNotYou'))}</p>` +
+    `<p>${escape(t('signature'))}</p></body></html>`;
+  return { to: to.email, subject: t('twoFactorResetSubject'), text, html, link: reset.link };
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setMode } from '../lib/mode';
 import { json, stubFetch } from '../test-utils';
-import { api } from './client';
+import { api, setTwoFactorSetupHandler } from './client';
 
 const paths = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.map(([url]) => `${url.pathname}${url.search}`);
 
@@ -36,5 +36,28 @@ describe('api (the mode)', () => {
     expect(localStorage.getItem('mode')).toBe('sandbox');
     setMode('live');
     expect(localStorage.getItem('mode')).toBe('live');
+  });
+});
+
+describe('api (a second factor the account must set up)', () => {
+  afterEach(() => {
+    setTwoFactorSetupHandler(() => {});
+    vi.unstubAllGlobals();
+  });
+
+  it('hands 403 TWO_FACTOR_SETUP_REQUIRED to the router, and still fails the call', async () => {
+    stubFetch(async () => json(403, { status: false, statusCode: 403, code: 'TWO_FACTOR_SETUP_REQUIRED', msg: 'Set it up', message: 'Set it up', errors: {} }));
+    const handler = vi.fn();
+    setTwoFactorSetupHandler(handler);
+    await expect(api('/total-resellers/list')).rejects.toMatchObject({ status: 403, code: 'TWO_FACTOR_SETUP_REQUIRED' });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves other refusals alone', async () => {
+    stubFetch(async () => json(403, { status: false, statusCode: 403, code: 'FORBIDDEN', msg: 'No', message: 'No', errors: {} }));
+    const handler = vi.fn();
+    setTwoFactorSetupHandler(handler);
+    await expect(api('/total-resellers/list')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(handler).not.toHaveBeenCalled();
   });
 });

@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 type Options = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON, or a `FormData` sent as multipart (file uploads): the browser then writes the content type and its boundary. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
@@ -44,6 +44,16 @@ let onSessionExpired: () => void = () => {
 /** The router replaces the hard reload with a client-side redirect. */
 export function setSessionExpiredHandler(handler: () => void) {
   onSessionExpired = handler;
+}
+
+let onTwoFactorSetupRequired: () => void = () => {};
+
+/**
+ * An account that must turn a second factor on gets 403 TWO_FACTOR_SETUP_REQUIRED from every call
+ * but its security setup: the router then takes it to that screen, wherever the call came from.
+ */
+export function setTwoFactorSetupHandler(handler: () => void) {
+  onTwoFactorSetupRequired = handler;
 }
 
 /** Calls that ask the live side whatever the mode: whether the sandbox exists at all. */
@@ -86,6 +96,7 @@ async function send(path: string, options: Options, accept: string): Promise<Res
 
   const envelope = parseJson(await response.text()) as Partial<ErrorEnvelope> | undefined;
   if (response.status === 401 && !options.allowUnauthorized) onSessionExpired();
+  if (response.status === 403 && envelope?.code === 'TWO_FACTOR_SETUP_REQUIRED') onTwoFactorSetupRequired();
   const message =
     envelope?.msg ?? (response.status === 502 ? i18n.t('common.serverError') : i18n.t('common.unexpectedError'));
   throw new ApiError(response.status, envelope?.code, envelope?.statusCode, message, envelope?.errors ?? {});

@@ -11,6 +11,8 @@ type Meta = { silent?: boolean };
  */
 export function showError(error: unknown) {
   if (error instanceof ApiError && error.status === 401) return;
+  // The app has gone to the setup screen, whose banner says why: no toast per refused call.
+  if (error instanceof ApiError && error.code === 'TWO_FACTOR_SETUP_REQUIRED') return;
   if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) return;
   const message = error instanceof Error && error.message ? error.message : i18n.t('common.unexpectedError');
   toastError(message);

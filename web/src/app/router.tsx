@@ -1,6 +1,7 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { setSessionExpiredHandler } from '../api/client';
+import { SECURITY_PATH } from '@panel/contract';
+import { setSessionExpiredHandler, setTwoFactorSetupHandler } from '../api/client';
 import { session } from '../lib/session';
 import { queryClient } from './query-client';
 import { ErrorPage, RenderErrorPage } from '../features/errors/error-page';
@@ -19,6 +20,11 @@ function SessionExpiry() {
       session.clear();
       queryClient.clear();
       void navigate('/login', { replace: true });
+    });
+    setTwoFactorSetupHandler(() => {
+      // The profile says who requires the factor (the setup screen's banner) and keeps the guard there.
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      if (window.location.pathname !== SECURITY_PATH) void navigate(SECURITY_PATH, { replace: true });
     });
   }, [navigate]);
   return null;

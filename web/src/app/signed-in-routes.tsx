@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { SECURITY_PATH } from '@panel/contract';
 import { allowed, session } from '../lib/session';
 import { useProfile } from '../api/profile';
 import { loadPanelTexts } from '../i18n';
@@ -17,10 +18,17 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <RequirePasscode>{children}</RequirePasscode>;
 }
 
-/** No credit-share passcode yet: the passcode screen comes first, whatever page was asked for. */
+/**
+ * A second factor the account must turn on comes first (nothing else answers it until then), then a
+ * missing credit-share passcode: its screen comes first, whatever page was asked for.
+ */
 function RequirePasscode({ children }: { children: ReactNode }) {
   const profile = useProfile();
+  const { pathname } = useLocation();
   if (profile.isPending) return <FullPageLoader />;
+  if (profile.data?.data.two_factor_setup_required) {
+    return pathname === SECURITY_PATH ? <>{children}</> : <Navigate to={SECURITY_PATH} replace />;
+  }
   if (profile.data && !profile.data.data.hasPasscode) return <Navigate to="/set-passcode-modal" replace />;
   return <>{children}</>;
 }

@@ -47,6 +47,8 @@ function signedInAnswer(ctx: Ctx, result: auth.SignedIn) {
     statusCode: 200,
     httpCode: 200,
     expiresAt: result.expiresAt.toISOString(),
+    two_factor_setup_required: result.two_factor_setup_required,
+    two_factor_required_by: result.two_factor_required_by,
   };
 }
 

@@ -19,6 +19,7 @@ import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
 import { findSession } from '../../http/auth.js';
+import { twoFactorSetupAnswer } from '../two-factor/requirement.service.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
@@ -111,6 +112,7 @@ async function startSession(
     account: signedInAccount({ userId: user.id, name: user.name, email: user.email, creditPoint: user.creditPoint }),
     permissions: [...(auth?.permissions ?? [])],
     hasPasscode: user.creditSharePasscodeHash !== null,
+    ...(auth ? twoFactorSetupAnswer(auth) : {}),
   };
 }
 

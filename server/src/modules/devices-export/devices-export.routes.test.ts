@@ -208,7 +208,7 @@ describe('GET /api/devices-export, streamed', () => {
       locale: 'en',
       ip: '127.0.0.1',
       log: t.app.log,
-      auth: { userId: r.id, sessionId: 0, name: r.name, email: r.email, roleId: r.roleId, isAdmin: false, permissions: new Set(), hasPasscode: false, expiryReminders: true, creditPoint: 0, passcodeValidatedAt: null, hasSecondFactor: false, twoFactorAt: null },
+      auth: { userId: r.id, sessionId: 0, name: r.name, email: r.email, roleId: r.roleId, isAdmin: false, permissions: new Set(), hasPasscode: false, expiryReminders: true, creditPoint: 0, passcodeValidatedAt: null, hasSecondFactor: false, twoFactorAt: null, twoFactorRequiredBy: null },
     };
     const chunks = (await exportDevices({ ctx, batchSize: 100 }))[Symbol.asyncIterator]();
     const lines = (text: string) => text.split('\r\n').filter(Boolean);

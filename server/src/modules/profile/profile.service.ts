@@ -6,6 +6,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
+import { twoFactorSetupAnswer } from '../two-factor/requirement.service.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 
@@ -18,6 +19,7 @@ export async function getProfile(ctx: Ctx) {
     hasPasscode: me.hasPasscode,
     expiry_reminders: me.expiryReminders,
     IBOReseller: signedInAccount(me),
+    ...twoFactorSetupAnswer(me),
   };
 }
 

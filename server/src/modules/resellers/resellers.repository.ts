@@ -2,7 +2,7 @@ import { asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { devices, roles, users } from '../../db/schema.js';
+import { devices, roles, totpFactors, users } from '../../db/schema.js';
 import { nameOrEmailContains } from '../../lib/like.js';
 
 const parent = alias(users, 'parent');
@@ -58,6 +58,8 @@ const rowColumns = {
   // active now (not disabled, not expired), through devices_activated_by_idx (activated_by,
   // disabled_at); counted in the page's statement, for its ten rows only, saving a round trip.
   totalBoxes: sql<number>`(select count(*) from ${devices} where ${devices.activatedBy} = ${users.id} and ${devices.disabledAt} is null and ${devices.expireDate} > now())::int`,
+  // Passkeys join this test at merge (an account with only passkeys has a factor too).
+  twoFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
 };
 
 type Row = {
@@ -83,6 +85,7 @@ type Row = {
   deletedAt: Date | string | null;
   applicationAllowed: { id: number; app_name: string }[] | string;
   totalBoxes: number;
+  twoFactor: boolean;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -118,6 +121,7 @@ function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
     total_boxes_activated: row.totalBoxes,
     api_access: row.apiAccess,
     deleted_at: iso(row.deletedAt),
+    two_factor: row.twoFactor,
   };
 }
 

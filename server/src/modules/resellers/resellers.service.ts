@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashSecret, randomToken, sha256 } from '../../lib/secrets.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { sendInvitation } from '../auth/auth.service.js';
+import { refreshRequirementBelow } from '../two-factor/requirement.service.js';
 import { accountsInReach, createsCycle, idInReach, lockHierarchy, targetWithinReach } from './hierarchy.js';
 import * as repository from './resellers.repository.js';
 
@@ -114,6 +115,8 @@ export async function addReseller({ ctx, input, sub }: { ctx: Ctx; input: AddRes
       throw error;
     }
     await tx.insert(resellerApplications).values(apps.map((applicationId) => ({ userId: row.id, applicationId })));
+    // Under a parent that requires a second factor of its tree, the new account must have one too.
+    if (sub) await refreshRequirementBelow(tx, row.id);
     await audit(
       ctx,
       { action: sub ? 'reseller.create-sub' : 'reseller.create', targetType: 'user', targetId: row.id, details: { email, applications: apps } },
@@ -258,6 +261,7 @@ export async function promoteSubReseller({ ctx, id }: { ctx: Ctx; id: number }) 
     if (target.parentResellerId === null) throw new AppError('VALIDATION', { key: 'errors.resellerAssignmentFailed' });
     const roleId = await roleIdNamed(tx, RESELLER_ROLE);
     await tx.update(users).set({ parentResellerId: null, roleId }).where(eq(users.id, id));
+    await refreshRequirementBelow(tx, id);
     await audit(ctx, { action: 'reseller.promote', targetType: 'user', targetId: id, details: { formerParent: target.parentResellerId, role: roleId } }, tx);
   });
 }
@@ -367,6 +371,8 @@ export async function assignReseller({ ctx, input }: { ctx: Ctx; input: AssignRe
       throw new AppError('VALIDATION', { key: 'errors.hierarchyCycle', fields: { resellerId: ['errors.hierarchyCycle'] } });
     }
     await tx.update(users).set({ parentResellerId: parent.id }).where(eq(users.id, child.id));
+    // The moved tree takes the requirement of its new ancestors and leaves the old ones'.
+    await refreshRequirementBelow(tx, child.id);
     await audit(ctx, { action: 'reseller.assign', targetType: 'user', targetId: child.id, details: { from: child.parentResellerId, to: parent.id } }, tx);
   });
 }

@@ -70,7 +70,7 @@ export async function endSession({ ctx, id }: { ctx: Ctx; id: number }) {
 /** Ends every session of an account but `keep` (the caller's, or none), with one audit row saying how many and why. */
 export async function endOtherSessions(
   ctx: Ctx,
-  { userId, keep, reason }: { userId: number; keep?: number; reason: 'sign-out-others' | 'password' },
+  { userId, keep, reason }: { userId: number; keep?: number; reason: 'sign-out-others' | 'password' | 'two-factor-reset' },
   db: DbOrTx = ctx.db,
 ): Promise<number> {
   const ended = await db

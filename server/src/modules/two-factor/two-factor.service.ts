@@ -6,6 +6,7 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_IP,
   RECOVERY_CODE_COUNT,
+  SECURITY_PATH,
   TOTP_DIGITS,
   TOTP_ISSUER,
   TOTP_PERIOD_SECONDS,
@@ -21,6 +22,10 @@ import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
+import { adminRoleId } from '../../db/roles.js';
+import { requireStepUp } from '../../http/step-up.js';
+import { accountLocale, twoFactorResetMail } from '../../mail/templates.js';
+import { endOtherSessions } from '../sessions/sessions.service.js';
 
 function totpOf(secret: string, email: string) {
   return new TOTP({
@@ -207,11 +212,55 @@ async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (t
   }
 }
 
+/**
+ * Every second factor of an account and what hangs on them: its TOTP factor, recovery codes and
+ * pending sign-in challenges (a challenge earned before must not complete with a factor set up after).
+ */
+export async function removeAllFactors(tx: DbOrTx, userId: number) {
+  await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+  // Passkeys join here at merge: `await tx.delete(passkeys).where(eq(passkeys.userId, userId));`
+}
+
+/**
+ * An account that lost its phone and its recovery codes gets its factor reset by its parent reseller
+ * (its direct parent only, as for every other act on an account) or an admin (any account, other
+ * admins included): the factor and its codes go, every session of the account ends, one audit row,
+ * and a mail to the account. The caller must have confirmed its own factor lately (step-up).
+ * A password reset never does this (ASVS V6.4.3): only a person who answers for the account can.
+ */
+export async function resetSecondFactor({ ctx, id }: { ctx: Ctx; id: number }) {
+  const me = sessionCaller(ctx);
+  requireStepUp(ctx);
+  const target = await ctx.db.transaction(async (tx) => {
+    const [account] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!account || account.deletedAt) throw new AppError('NOT_FOUND');
+    // One's own factor is turned off with the password and a code (POST /api/two-factor/disable).
+    if (account.id === me.userId) throw new AppError('C10013');
+    if (!me.isAdmin) {
+      if (account.roleId === (await adminRoleId(tx))) throw new AppError('C10014');
+      if (account.parentResellerId !== me.userId) throw new AppError('C10013');
+    }
+    if ((await methodsOf(tx, account.id)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
+    await removeAllFactors(tx, account.id);
+    await endOtherSessions(ctx, { userId: account.id, reason: 'two-factor-reset' }, tx);
+    await audit(ctx, { action: 'two_factor.reset', targetType: 'user', targetId: account.id }, tx);
+    return account;
+  });
+  try {
+    await ctx.mailer.send(
+      twoFactorResetMail(accountLocale(target.locale), target, { by: me.name, at: new Date(), link: `${ctx.config.publicUrl}${SECURITY_PATH}` }),
+    );
+  } catch (error) {
+    // The reset stands: the account's sessions are already gone; a lost mail must not undo it.
+    ctx.log.error({ err: error }, 'two-factor reset mail not sent');
+  }
+}
+
 export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
   await withPasswordAndCode(ctx, input, async (tx, userId) => {
-    await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    await removeAllFactors(tx, userId);
     await audit(ctx, { action: 'two_factor.disable', targetType: 'user', targetId: userId }, tx);
   });
 }

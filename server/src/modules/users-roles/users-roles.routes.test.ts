@@ -304,6 +304,7 @@ describe('GET /api/users', () => {
       is_disable_by_admin: 0,
       email_verified: true,
       created_at: expect.any(String),
+      two_factor: false,
     });
   });
 

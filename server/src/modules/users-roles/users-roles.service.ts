@@ -7,7 +7,7 @@ import {
   type UserStatusBody,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
+import { permissions, rolePermissions, roles, sessions, totpFactors, users } from '../../db/schema.js';
 import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
@@ -105,9 +105,21 @@ const userColumns = {
   isDisableByAdmin: users.isDisableByAdmin,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
+  // Passkeys join this test at merge.
+  twoFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
 };
 
-type UserRow = { id: number; name: string; email: string; roleId: number; roleName: string; isDisableByAdmin: number; emailVerifiedAt: Date | null; createdAt: Date };
+type UserRow = {
+  id: number;
+  name: string;
+  email: string;
+  roleId: number;
+  roleName: string;
+  isDisableByAdmin: number;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  twoFactor: boolean;
+};
 
 function toUser(row: UserRow) {
   return {
@@ -118,6 +130,7 @@ function toUser(row: UserRow) {
     is_disable_by_admin: row.isDisableByAdmin,
     email_verified: row.emailVerifiedAt !== null,
     created_at: new Date(row.createdAt).toISOString(),
+    two_factor: row.twoFactor,
   };
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { loginBody, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
+import { loginBody, SECURITY_PATH, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
 import { useZodForm } from '../../components/form';
 import { queryClient } from '../../app/query-client';
 import { session } from '../../lib/session';
@@ -35,7 +35,9 @@ export function LoginPage() {
     session.save(answer.token, answer.permissions, form.values.remember === true);
     // Nothing cached for a previous account may leak into this one.
     queryClient.removeQueries();
-    void navigate(answer.hasPasscode ? nextPath(location.state) : '/set-passcode-modal', { replace: true });
+    // A second factor the account must turn on comes before anything else, the passcode included.
+    const next = answer.two_factor_setup_required ? SECURITY_PATH : answer.hasPasscode ? nextPath(location.state) : '/set-passcode-modal';
+    void navigate(next, { replace: true });
   };
 
   const submit = form.onSubmit((values) => {

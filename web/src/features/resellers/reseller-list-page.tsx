@@ -14,6 +14,7 @@ import {
   IconPencil,
   IconPhoto,
   IconPlus,
+  IconShieldOff,
   IconSitemap,
   IconTrash,
   IconUserCog,
@@ -37,6 +38,7 @@ import { useDownloadActivationReport } from './download-activation-report';
 import { useResellers } from './get-resellers';
 import { LogoModal } from './logo-modal';
 import { useRemoveReseller } from './remove-reseller';
+import { useResetTwoFactor } from './reset-two-factor';
 import { actionErrorMessage, reportErrorMessage, statusErrorMessage } from './reseller-errors';
 import { ResellerStatusBadge } from './reseller-status-badge';
 import { useUpdateResellerStatus } from './update-reseller-status';
@@ -47,7 +49,8 @@ type Dialog =
   | { kind: 'credit'; move: CreditMoveKind; reseller: ResellerRow }
   | { kind: 'apiKey'; reseller: ResellerRow }
   | { kind: 'logo'; reseller: ResellerRow }
-  | { kind: 'role'; reseller: ResellerRow };
+  | { kind: 'role'; reseller: ResellerRow }
+  | { kind: 'resetTwoFactor'; reseller: ResellerRow };
 
 /**
  * Reseller list (business-panel.md §2; 'reseller-list', checked by the route guard): search,
@@ -66,6 +69,7 @@ export function ResellerListPage() {
   });
   const updateStatus = useUpdateResellerStatus();
   const remove = useRemoveReseller();
+  const resetFactor = useResetTwoFactor();
   const download = useDownloadResellerReport();
   const downloadActivations = useDownloadActivationReport();
   const [dialog, setDialog] = useState<Dialog>();
@@ -131,6 +135,15 @@ export function ResellerListPage() {
         showSuccess(answer.msg);
         toggleRow(reseller, false);
       },
+      onError: (error) => toastError(actionErrorMessage(error)),
+      onSettled: () => setDialog(undefined),
+    });
+  };
+
+  const confirmResetTwoFactor = () => {
+    if (dialog?.kind !== 'resetTwoFactor') return;
+    resetFactor.mutate(dialog.reseller.id, {
+      onSuccess: (answer) => showSuccess(answer.msg),
       onError: (error) => toastError(actionErrorMessage(error)),
       onSettled: () => setDialog(undefined),
     });
@@ -207,6 +220,11 @@ export function ResellerListPage() {
       can.report && (
         <Menu.Item key="activations" leftSection={<IconDownload size={16} />} onClick={() => downloadActivationReport(r)}>
           {t('resellerList.actions.activationReport')}
+        </Menu.Item>
+      ),
+      can.edit && r.two_factor && (
+        <Menu.Item key="two-factor" leftSection={<IconShieldOff size={16} />} onClick={() => setDialog({ kind: 'resetTwoFactor', reseller: r })}>
+          {t('resellerList.actions.resetTwoFactor')}
         </Menu.Item>
       ),
       can.role && (
@@ -362,6 +380,15 @@ export function ResellerListPage() {
         confirmLabel={t('resellerList.actions.remove')}
         loading={remove.isPending}
         onConfirm={confirmRemove}
+        onClose={() => setDialog(undefined)}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'resetTwoFactor'}
+        title={t('resellerList.resetTwoFactorTitle')}
+        message={t('resellerList.resetTwoFactorConfirm', { email: dialog?.reseller.email ?? '' })}
+        confirmLabel={t('resellerList.actions.resetTwoFactor')}
+        loading={resetFactor.isPending}
+        onConfirm={confirmResetTwoFactor}
         onClose={() => setDialog(undefined)}
       />
       <CreditMoveModal

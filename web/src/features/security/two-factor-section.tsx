@@ -84,7 +84,15 @@ function FactorOff({ onSetup }: { onSetup: (setup: { secret: string; uri: string
         </Alert>
       )}
       <Group>
-        <Button loading={setup.isPending} onClick={() => setup.mutate(undefined, { onSuccess: (answer) => onSetup(answer.data) })}>
+        {/* The label wraps on a phone rather than being cut ("Turn on two-factor authenticatio…"). */}
+        <Button
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          loading={setup.isPending}
+          onClick={() => setup.mutate(undefined, { onSuccess: (answer) => onSetup(answer.data) })}
+        >
           {t('security.twoFactor.turnOn')}
         </Button>
       </Group>

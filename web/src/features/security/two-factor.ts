@@ -17,7 +17,15 @@ export const setupTotp = () => api<TotpSetupAnswer>('/two-factor/totp/setup', { 
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { silent: true } });
 
 export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body });
-export const useConfirmTotp = () => useTwoFactorMutation(confirmTotp);
+/** Turning the factor on may lift a requirement: the profile (setup banner, guard) is read again. */
+export const useConfirmTotp = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmTotp,
+    meta: { silent: true },
+    onSuccess: () => Promise.all(['two-factor', 'profile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+};
 
 export const regenerateRecoveryCodes = (body: TwoFactorChangeBody) =>
   api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST', body });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
@@ -10,6 +10,8 @@ import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
 import { useDeleteUser } from './delete-user';
+import { useResetUserTwoFactor } from './reset-two-factor';
+import { session } from '../../lib/session';
 import { useUsers } from './get-users';
 import { useUpdateUserStatus } from './update-user-status';
 import { UserDrawer } from './user-drawer';
@@ -27,6 +29,11 @@ export function UsersSection() {
   const [drawer, setDrawer] = useState<{ opened: boolean; user?: User }>({ opened: false });
   const [deleting, setDeleting] = useState<{ opened: boolean; user?: User }>({ opened: false });
   const closeDelete = () => setDeleting((d) => ({ ...d, opened: false }));
+  const resetFactor = useResetUserTwoFactor();
+  const [resetting, setResetting] = useState<{ opened: boolean; user?: User }>({ opened: false });
+  const closeReset = () => setResetting((r) => ({ ...r, opened: false }));
+  // Another account's factor is reset by an admin (the holder of the security settings) only.
+  const canReset = session.has('security-settings');
 
   const toggleStatus = (user: User, enabled: boolean) =>
     updateStatus.mutate(
@@ -43,6 +50,15 @@ export function UsersSection() {
       onSuccess: (answer) => showSuccess(answer.msg || t('usersRoles.users.deleted')),
       onError: (error) => toastError(userErrorMessage(error)),
       onSettled: closeDelete,
+    });
+  };
+
+  const confirmReset = () => {
+    if (!resetting.user) return;
+    resetFactor.mutate(resetting.user.id, {
+      onSuccess: (answer) => showSuccess(answer.msg),
+      onError: (error) => toastError(userErrorMessage(error)),
+      onSettled: closeReset,
     });
   };
 
@@ -89,6 +105,11 @@ export function UsersSection() {
             <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDrawer({ opened: true, user: u })}>
               {t('usersRoles.users.edit')}
             </Menu.Item>
+            {canReset && u.two_factor && (
+              <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => setResetting({ opened: true, user: u })}>
+                {t('usersRoles.users.resetTwoFactor')}
+              </Menu.Item>
+            )}
             <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting({ opened: true, user: u })}>
               {t('usersRoles.users.delete')}
             </Menu.Item>
@@ -130,6 +151,15 @@ export function UsersSection() {
         loading={deleteUser.isPending}
         onConfirm={confirmDelete}
         onClose={closeDelete}
+      />
+      <ConfirmDialog
+        opened={resetting.opened}
+        title={t('usersRoles.users.resetTwoFactorTitle')}
+        message={t('usersRoles.users.resetTwoFactorConfirm', { email: resetting.user?.email ?? '' })}
+        confirmLabel={t('usersRoles.users.resetTwoFactor')}
+        loading={resetFactor.isPending}
+        onConfirm={confirmReset}
+        onClose={closeReset}
       />
     </Stack>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "require_two_factor_below" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "two_factor_required_by_parent" boolean DEFAULT false NOT NULL;

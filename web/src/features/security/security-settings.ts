@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import type { profileSecurityAnswer, ProfileSecurityBody, securitySettingsAnswer, SecuritySettingsBody } from '@panel/contract';
+import { api } from '../../api/client';
+import { showSuccess } from '../../app/query-client';
+
+type SecuritySettingsAnswer = z.infer<typeof securitySettingsAnswer>;
+type ProfileSecurityAnswer = z.infer<typeof profileSecurityAnswer>;
+
+/** `GET /api/settings/security`: the admin's switches (a second factor for every admin, for every reseller). */
+export const getSecuritySettings = () => api<SecuritySettingsAnswer>('/settings/security');
+export const useSecuritySettings = (enabled: boolean) => useQuery({ queryKey: ['security-settings'], queryFn: getSecuritySettings, enabled });
+
+export const updateSecuritySettings = (body: SecuritySettingsBody) => api<SecuritySettingsAnswer>('/settings/security', { method: 'PATCH', body });
+export const useUpdateSecuritySettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSecuritySettings,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['security-settings'], answer);
+      showSuccess(answer.msg);
+    },
+  });
+};
+
+/** `GET /api/profile/security`: a parent's switch for its whole tree of sub-resellers. */
+export const getProfileSecurity = () => api<ProfileSecurityAnswer>('/profile/security');
+export const useProfileSecurity = (enabled: boolean) => useQuery({ queryKey: ['profile-security'], queryFn: getProfileSecurity, enabled });
+
+export const updateProfileSecurity = (body: ProfileSecurityBody) => api<ProfileSecurityAnswer>('/profile/security', { method: 'PATCH', body });
+export const useUpdateProfileSecurity = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfileSecurity,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['profile-security'], answer);
+      showSuccess(answer.msg);
+    },
+  });
+};

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** `POST /api/users/:id/two-factor/reset`: an admin removes a staff or admin account's second factor (signed out, told by mail). */
+export const resetUserTwoFactor = (id: number) => api<{ status: true; msg: string }>(`/users/${id}/two-factor/reset`, { method: 'POST' });
+
+export function useResetUserTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetUserTwoFactor,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
