@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { localeFromHeader } from '@panel/contract';
 import { perDatabase, type Db } from '../db/client.js';
-import { permissions, rolePermissions, roles, sessions, totpFactors, users } from '../db/schema.js';
+import { passkeys, permissions, rolePermissions, roles, sessions, totpFactors, users } from '../db/schema.js';
 import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
@@ -48,7 +48,8 @@ const accountColumns = {
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
   creditPoint: users.creditPoint,
   expiryReminders: users.expiryReminders,
-  hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+  /** A confirmed TOTP app or at least one passkey. */
+  hasSecondFactor: sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
 };
 
 /** An account that may act: not removed, not disabled by an admin, active. */
