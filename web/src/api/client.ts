@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 type Options = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON, or a `FormData` sent as multipart (file uploads): the browser then writes the content type and its boundary. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;

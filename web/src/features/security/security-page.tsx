@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -7,6 +8,7 @@ export function SecurityPage() {
   return (
     <Stack maw={960}>
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection />
     </Stack>
   );
