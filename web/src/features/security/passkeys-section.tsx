@@ -27,6 +27,8 @@ function useFailureText() {
   const { t } = useTranslation();
   return (error: unknown) => {
     if (passkeyCancelled(error)) return t('security.passkeys.cancelled');
+    // The authenticator holds one of the account's passkeys already (the options exclude them).
+    if (error instanceof Error && error.name === 'InvalidStateError') return t('security.passkeys.alreadyOnDevice');
     if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.fieldErrors().name ?? error.message;
     return t('security.passkeys.failed');
   };
