@@ -1,11 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import {
   LOGIN_MAX_FAILURES_PER_IP,
@@ -81,7 +76,7 @@ export async function register({ ctx, input }: { ctx: Ctx; input: PasskeyCreateB
   let verification;
   try {
     verification = await verifyRegistrationResponse({
-      response: input.response as RegistrationResponseJSON,
+      response: input.response,
       expectedChallenge,
       expectedOrigin: ctx.config.webauthn.origin,
       expectedRPID: ctx.config.webauthn.rpId,

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { WEBAUTHN_CHALLENGE_MINUTES, type PasskeyAssertion } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -94,7 +94,7 @@ export async function verifyAssertion(
   if (!key) return undefined;
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-      response: response as AuthenticationResponseJSON,
+      response,
       expectedChallenge,
       expectedOrigin: ctx.config.webauthn.origin,
       expectedRPID: ctx.config.webauthn.rpId,

@@ -17,7 +17,7 @@ const CODES = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbb${i}`);
 
 /** The bodies of the POSTs to /api/passkeys (the list is a GET on the same path). */
 const created = (fetchMock: FetchMock) =>
-  fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/passkeys' && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/passkeys' && init?.method === 'POST').map(([, init]) => JSON.parse(init?.body as string) as unknown);
 
 type Row = { id: number; name: string; created_at: string; last_used_at: string | null };
 
@@ -34,7 +34,7 @@ function fakeServer(initial: Row[] = []) {
     const method = init?.method ?? 'GET';
     if (url.pathname === '/api/passkeys' && method === 'GET') return json(200, { status: true, msg: 'OK', data: rows });
     if (url.pathname === '/api/passkeys' && method === 'POST') {
-      const body = JSON.parse(String(init?.body)) as { name: string };
+      const body = JSON.parse(init?.body as string) as { name: string };
       const row = { id: rows.length + 1, name: body.name, created_at: '2026-11-20T10:00:00Z', last_used_at: null };
       const first = rows.length === 0;
       rows = [...rows, row];
@@ -42,7 +42,7 @@ function fakeServer(initial: Row[] = []) {
     }
     const id = Number(url.pathname.split('/').pop());
     if (method === 'PATCH') {
-      const body = JSON.parse(String(init?.body)) as { name: string };
+      const body = JSON.parse(init?.body as string) as { name: string };
       rows = rows.map((r) => (r.id === id ? { ...r, name: body.name } : r));
       return json(200, { status: true, msg: 'Passkey renamed.', data: rows.find((r) => r.id === id) });
     }
