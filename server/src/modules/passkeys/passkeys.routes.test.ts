@@ -4,6 +4,7 @@ import { LOGIN_MAX_FAILURES_PER_ACCOUNT, RECOVERY_CODE_COUNT } from '@panel/cont
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { expectError, rows, signedUpReseller, uniqueIp, type TestUser } from '../../../test/fixtures.js';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator.js';
+import { loadConfig } from '../../config.js';
 import { findSession } from '../../http/auth.js';
 import type { Ctx } from '../../http/context.js';
 import * as passkeys from './passkeys.service.js';
@@ -158,6 +159,18 @@ describe('POST /api/login/two-factor with a passkey', () => {
     expect(stored!.last_used_at).not.toBeNull();
   });
 
+  it('signs in once when the same assertion arrives ten times at once', async () => {
+    const user = await signedUpReseller(t);
+    const { key } = await addPasskey(user);
+    const { challenge } = await challengeOf(user);
+    const assertion = key.assert(await passkeyOptions(challenge));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => secondStep(challenge, assertion)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // The others lost the challenge (401), and past five failures the limit answers (429).
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    expect(await rows(t, sql`select id from sessions where user_id = ${user.id} and two_factor_at is not null`)).toHaveLength(1);
+  });
+
   it('refuses a replayed assertion and one whose counter did not move on', async () => {
     const user = await signedUpReseller(t);
     const { key } = await addPasskey(user);
@@ -268,5 +281,27 @@ describe('step-up with a passkey', () => {
     await expect(passkeys.verifyStepUpPasskey(await ctxFor(fresh), key.assert(options))).rejects.toMatchObject({ code: 'INVALID_PASSKEY' });
     const none = await signedUpReseller(t);
     expectError(await t.call({ method: 'POST', url: '/api/step-up/passkey-options', token: none.token }), 409, 'NO_PASSKEY');
+  });
+});
+
+describe('the relying party', () => {
+  it('is the host and origin of PUBLIC_URL, or WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN when set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://panel.example.com/' }).webauthn).toEqual({ rpId: 'panel.example.com', origin: 'https://panel.example.com' });
+    expect(loadConfig({ PORT: '4000' }).webauthn).toEqual({ rpId: 'localhost', origin: 'http://localhost:4000' });
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000', WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGIN: 'http://localhost:3000' }).webauthn).toEqual({
+      rpId: 'localhost',
+      origin: 'http://localhost:3000',
+    });
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'https://panel.example.com' })).toThrow(/WEBAUTHN_RP_ID/);
+  });
+
+  it('documents the passkey calls in the OpenAPI document, with no key material in the list answer', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths['/api/passkeys'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/passkeys/{id}'] ?? {}).sort()).toEqual(['delete', 'patch']);
+    expect(doc.paths['/api/login/two-factor/passkey-options']).toHaveProperty('post');
+    expect(doc.paths['/api/step-up/passkey-options']).toHaveProperty('post');
+    const list = JSON.stringify(doc.paths['/api/passkeys']!.get);
+    expect(list).not.toMatch(/public_key|credential_id/);
   });
 });
