@@ -40,7 +40,7 @@ function login(user: TestUser, ip = uniqueIp()) {
 async function challengeOf(user: TestUser) {
   const res = await login(user);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ challenge: string; methods: string[] }>();
+  return res.json<{ challenge: string; methods: string[]; msg: string }>();
 }
 
 async function passkeyOptions(challenge: string) {
@@ -142,8 +142,9 @@ describe('POST /api/login/two-factor with a passkey', () => {
   it('lists the passkey among the methods and signs in with it, storing the counter and the second factor on the session', async () => {
     const user = await signedUpReseller(t);
     const { key } = await addPasskey(user);
-    const { challenge, methods } = await challengeOf(user);
+    const { challenge, methods, msg } = await challengeOf(user);
     expect(methods).toEqual(['passkey', 'recovery']);
+    expect(msg).toBe('Confirm with your passkey to finish signing in.');
     const options = await passkeyOptions(challenge);
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
     const res = await secondStep(challenge, key.assert(options));
