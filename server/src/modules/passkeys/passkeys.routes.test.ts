@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, RECOVERY_CODE_COUNT } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -252,6 +253,30 @@ describe('PATCH and DELETE /api/passkeys/:id', () => {
     expect((await login(user)).json()).toHaveProperty('token');
     const audit = await rows<{ details: unknown }>(t, sql`select details from audit_log where target_id = ${String(user.id)} and action = 'two_factor.passkey_removed' order by id`);
     expect(audit).toEqual([{ details: { name: 'Phone', last_factor: false } }, { details: { name: 'Laptop', last_factor: true } }]);
+  });
+});
+
+describe('a passkey beside TOTP', () => {
+  const codeAt = (secret: string, steps: number) =>
+    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+  it('lists both methods, and turning TOTP off keeps the passkey and the recovery codes', async () => {
+    const user = await signedUpReseller(t);
+    const setup = await t.call({ method: 'POST', url: '/api/two-factor/totp/setup', token: user.token });
+    const { secret } = setup.json<{ data: { secret: string } }>().data;
+    const confirm = await t.call({ method: 'POST', url: '/api/two-factor/totp/confirm', token: user.token, payload: { code: codeAt(secret, -1) } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const { answer } = await addPasskey(user);
+    // The account had its recovery codes already: none are answered again.
+    expect(answer.recovery_codes).toBeUndefined();
+    expect((await challengeOf(user)).methods).toEqual(['totp', 'passkey', 'recovery']);
+
+    const off = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token, payload: { password: user.password, code: codeAt(secret, 0) } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await challengeOf(user)).methods).toEqual(['passkey', 'recovery']);
+    expect(await rows(t, sql`select id from recovery_codes where user_id = ${user.id}`)).toHaveLength(RECOVERY_CODE_COUNT);
+    const status = await t.call({ method: 'GET', url: '/api/two-factor', token: user.token });
+    expect(status.json().data).toEqual({ totp: false, recovery_codes_left: RECOVERY_CODE_COUNT });
   });
 });
 

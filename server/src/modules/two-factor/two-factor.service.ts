@@ -218,7 +218,9 @@ async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (t
 
 export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
   await withPasswordAndCode(ctx, input, async (tx, userId) => {
-    await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    const removed = await tx.delete(totpFactors).where(eq(totpFactors.userId, userId)).returning({ userId: totpFactors.userId });
+    // An account with passkeys only has no app to turn off (the transaction gives the code back).
+    if (removed.length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
     // With a passkey left the account keeps a second factor, and the recovery codes that back it.
     const [passkeyLeft] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
     if (!passkeyLeft) {
