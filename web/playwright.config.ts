@@ -56,6 +56,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The live/sandbox switch and /api/sandbox (sandbox.spec.ts); the other specs stay in live mode.
       SANDBOX_ENABLED: 'true',
+      // Passkeys need a domain: passkeys.spec.ts signs in at http://localhost:<port>.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGIN: E2E.passkeyUrl,
     },
   },
 });

@@ -96,7 +96,7 @@ export const AUDIT_ACTIONS = {
   'two_factor.recovery_codes': {},
   'two_factor.step_up': { method: 'twoFactorMethod' },
   'two_factor.passkey_added': { name: 'text' },
-  'two_factor.passkey_removed': { name: 'text' },
+  'two_factor.passkey_removed': { name: 'text', last_factor: 'yesNo' },
   'two_factor.reset': {},
   /** The admin's switches (settings) or a parent's switch for its sub-resellers. */
   'two_factor.requirement': { require_two_factor_admins: 'yesNo', require_two_factor_resellers: 'yesNo', require_two_factor_sub_resellers: 'yesNo' },

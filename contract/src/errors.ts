@@ -33,6 +33,14 @@ export const ERROR_CATALOGUE = {
   INVALID_TWO_FACTOR_CODE: { status: 401, key: 'errors.invalidTwoFactorCode' },
   /** A sign-in challenge that is unknown, used or older than five minutes: the sign-in starts again. */
   CHALLENGE_EXPIRED: { status: 401, key: 'errors.challengeExpired' },
+  /** A passkey assertion that does not verify: another account's key, a replayed or out-of-date one. */
+  INVALID_PASSKEY: { status: 401, key: 'errors.invalidPasskey' },
+  /** A registration that does not verify (wrong origin, expired challenge). */
+  PASSKEY_REGISTRATION_FAILED: { status: 422, key: 'errors.passkeyRegistrationFailed' },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, key: 'errors.passkeyAlreadyRegistered' },
+  PASSKEY_NOT_FOUND: { status: 404, key: 'errors.passkeyNotFound' },
+  /** A passkey step was asked of an account that has none. */
+  NO_PASSKEY: { status: 409, key: 'errors.noPasskey' },
   TWO_FACTOR_ALREADY_ON: { status: 409, key: 'errors.twoFactorAlreadyOn' },
   TWO_FACTOR_NOT_ON: { status: 409, key: 'errors.twoFactorNotOn' },
   /** Setup is the account's own: a reseller API key cannot add or remove the factor. */

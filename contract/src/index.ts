@@ -22,3 +22,4 @@ export * from './client-errors.js';
 export * from './audit-log.js';
 export * from './sessions.js';
 export * from './two-factor.js';
+export * from './passkeys.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
+import { passkeyAssertion } from './passkeys.js';
 
 /** RFC 6238 as every authenticator app reads it: 30-second steps, 6 digits, SHA-1. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -13,19 +14,23 @@ export const LOGIN_CHALLENGE_MINUTES = 5;
 export const STEP_UP_MINUTES = 10;
 
 /**
- * The second factors an account can have. A challenge lists the ones it may answer with; passkeys
- * join this list as another method.
+ * The second factors an account can have. A challenge lists the ones it may answer with: `recovery`
+ * whenever it has a TOTP app or a passkey.
  */
-export const TWO_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const TWO_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
 
 /** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`); spaces and dashes are the reader's, not the code's. */
 export const twoFactorCodeField = z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(40, 'validation.tooLong'));
 
-export const loginTwoFactorBody = z.object({
-  challenge: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.tooLong')),
-  code: twoFactorCodeField,
-});
+/** The challenge with a code (TOTP or recovery), or with a passkey's assertion instead. */
+export const loginTwoFactorBody = z
+  .object({
+    challenge: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.tooLong')),
+    code: z.optional(twoFactorCodeField),
+    passkey: z.optional(passkeyAssertion),
+  })
+  .check(z.refine((body) => body.code !== undefined || body.passkey !== undefined, { message: 'validation.required', path: ['code'] }));
 export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBody>;
 
 /** What `POST /api/login` answers instead of a session when the account has a second factor. */

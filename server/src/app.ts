@@ -17,6 +17,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { twoFactorRequirementRoutes } from './modules/two-factor/requirement.routes.js';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { usersRolesRoutes } from './modules/users-roles/users-roles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { socialWidgetRoutes } from './modules/social-widget/social-widget.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     await api.register(sessionsRoutes);
     await api.register(twoFactorRoutes);
     await api.register(twoFactorRequirementRoutes);
+    await api.register(passkeysRoutes);
     await api.register(usersRolesRoutes);
     await api.register(socialWidgetRoutes);
     await api.register(creditRoutes);

@@ -26,6 +26,9 @@ const env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe API answers: unset means Stripe itself; tests point it at a local stand-in. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Passkeys: the relying party's domain (a domain, never an IP address) and the page origin; default from PUBLIC_URL. */
+  WEBAUTHN_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID: a domain such as panel.example.com or localhost').optional(),
+  WEBAUTHN_ORIGIN: z.string().url().optional(),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** The hour (0–23, server time) from which each day's expiry reminders are sent. */
   REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(9),
@@ -55,6 +58,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string;
+  /** Passkeys are bound to this domain and accepted only from this origin (see lib/webauthn config in the README). */
+  webauthn: { rpId: string; origin: string };
   smtpUrl: string | undefined;
   mailFrom: string;
   adminLoginPrefix: string | undefined;
@@ -97,6 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webauthn: webauthnOf(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGIN),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminLoginPrefix: e.ADMIN_LOGIN_PREFIX,
@@ -118,6 +124,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     serverKey: e.SERVER_KEY === undefined ? undefined : Buffer.from(e.SERVER_KEY, /^[0-9a-fA-F]{64}$/.test(e.SERVER_KEY) ? 'hex' : 'base64'),
   };
+}
+
+/**
+ * The relying party of passkeys: by default the host and origin of PUBLIC_URL. Browsers refuse an
+ * IP address as RP ID, so a panel reached by IP sets WEBAUTHN_RP_ID (and WEBAUTHN_ORIGIN) to a name.
+ */
+function webauthnOf(publicUrl: string, rpId: string | undefined, origin: string | undefined) {
+  const url = new URL(publicUrl);
+  return { rpId: (rpId ?? url.hostname).toLowerCase(), origin: (origin ?? url.origin).replace(/\/$/, '') };
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {

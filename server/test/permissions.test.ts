@@ -84,6 +84,7 @@ describe('the route list', () => {
         'POST /api/login',
         // The second step of a sign-in: its challenge token stands for the right password.
         'POST /api/login/two-factor',
+        'POST /api/login/two-factor/passkey-options',
         `POST /api/${ADMIN_LOGIN_PREFIX}/admin-login`,
         'POST /api/password/create',
         'POST /api/password/forgot',

@@ -6,6 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export const E2E = {
   port,
   baseUrl: `http://127.0.0.1:${port}`,
+  /**
+   * The same server by name: WebAuthn refuses an IP address as relying party, so the passkey
+   * journey runs here (the server's WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN say so).
+   */
+  passkeyUrl: `http://localhost:${port}`,
   dataDir: path.resolve(import.meta.dirname, '../test-results/e2e-data'),
   adminEmail: 'admin@e2e.test',
   adminPassword: 'Admin@12345',

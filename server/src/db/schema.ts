@@ -572,6 +572,49 @@ export const loginChallenges = pgTable(
   (t) => [uniqueIndex('login_challenges_token_idx').on(t.tokenHash), index('login_challenges_user_idx').on(t.userId)],
 );
 
+/**
+ * WebAuthn credentials (passkeys) as a second factor. The public key only: the private key never
+ * leaves the authenticator, so nothing here is a secret, yet no answer carries it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The credential id, base64url, as the browser sends it back in an assertion. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter last seen: an assertion must bring a higher one (a cloned authenticator shows up). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * The random challenges a passkey signs: single use (taken by a DELETE … RETURNING), five minutes,
+ * bound to an account and a purpose, and to the sign-in challenge (login) or the session
+ * (registration, step-up) that asked for it. A new one replaces the one before for the same binding.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['registration', 'login', 'step_up'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    loginChallengeId: integer('login_challenge_id').references(() => loginChallenges.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_challenge_idx').on(t.challenge), index('webauthn_challenges_user_idx').on(t.userId)],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -603,4 +646,6 @@ export const schema = {
   totpFactors,
   recoveryCodes,
   loginChallenges,
+  passkeys,
+  webauthnChallenges,
 };

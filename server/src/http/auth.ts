@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { localeFromHeader, type TwoFactorRequirer } from '@panel/contract';
 import { perDatabase, type Db } from '../db/client.js';
-import { permissions, rolePermissions, roles, sessions, settings, totpFactors, users } from '../db/schema.js';
-import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../modules/two-factor/requirement-keys.js';
+import { passkeys, permissions, rolePermissions, roles, sessions, settings, totpFactors, users } from '../db/schema.js';
+import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../db/settings-keys.js';
 import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
@@ -49,7 +49,8 @@ const accountColumns = {
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
   creditPoint: users.creditPoint,
   expiryReminders: users.expiryReminders,
-  hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+  /** A confirmed TOTP app or at least one passkey. */
+  hasSecondFactor: sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
   /**
    * Who requires a second factor of the account, in the same statement: the admin's switch for its
    * kind of account (one primary-key look-up in the small settings table), else the parent's switch,

@@ -62,7 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (result.kind === 'session') return signedInAnswer(ctx, result.session);
     return {
       status: true as const,
-      msg: translate(ctx.locale, 'success.twoFactorRequired'),
+      // An account with passkeys only has no app to take a code from.
+      msg: translate(ctx.locale, result.methods.includes('totp') ? 'success.twoFactorRequired' : 'success.passkeyRequired'),
       two_factor_required: true as const,
       challenge: result.challenge,
       methods: result.methods,

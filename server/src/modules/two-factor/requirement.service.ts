@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { mustSetUpSecondFactor } from '../../http/auth.js';
 import { callerOf, type Auth, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from './requirement-keys.js';
+import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../../db/settings-keys.js';
 
 /**
  * Who may require a second factor (issue 24, "Enforcement"): the admin, of every admin account and

@@ -12,10 +12,11 @@ import {
   TOTP_PERIOD_SECONDS,
   type TotpConfirmBody,
   type TwoFactorChangeBody,
+  type PasskeyAssertion,
   type TwoFactorMethod,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { loginChallenges, recoveryCodes, totpFactors, users } from '../../db/schema.js';
+import { loginChallenges, passkeys, recoveryCodes, totpFactors, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -26,6 +27,7 @@ import { adminRoleId } from '../../db/roles.js';
 import { requireStepUp } from '../../http/step-up.js';
 import { accountLocale, twoFactorResetMail } from '../../mail/templates.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
+import { spendPasskey, verifyAssertion, type PasskeyMatch } from '../passkeys/webauthn.js';
 
 function totpOf(secret: string, email: string) {
   return new TOTP({
@@ -39,7 +41,7 @@ function totpOf(secret: string, email: string) {
 }
 
 /** Wrong second-factor codes count like wrong passwords: five per account (or challenge) in the window. */
-const codeLimits = (ctx: Ctx, userId: number, challengeHash?: string) => [
+export const codeLimits = (ctx: Ctx, userId: number, challengeHash?: string) => [
   { key: `two-factor:account:${userId}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
   ...(challengeHash ? [{ key: `two-factor:challenge:${challengeHash}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT }] : []),
   { key: `login:ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP },
@@ -47,7 +49,7 @@ const codeLimits = (ctx: Ctx, userId: number, challengeHash?: string) => [
 
 /** Recovery codes: 10 characters of base32 (50 bits), shown as `xxxxx-xxxxx`. */
 const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   const chars = Array.from(crypto.randomBytes(10), (b) => RECOVERY_ALPHABET[b % 32]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
@@ -55,7 +57,7 @@ function newRecoveryCode(): string {
 const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 const looksLikeTotp = (code: string) => new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code);
 
-async function replaceRecoveryCodes(db: DbOrTx, userId: number, codes: string[]) {
+export async function replaceRecoveryCodes(db: DbOrTx, userId: number, codes: string[]) {
   const hashes = await Promise.all(codes.map((code) => hashSecret(normalise(code))));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
@@ -63,14 +65,18 @@ async function replaceRecoveryCodes(db: DbOrTx, userId: number, codes: string[])
 
 /** The methods an account can answer a challenge with; empty when it has no second factor. */
 export async function methodsOf(db: DbOrTx, userId: number): Promise<TwoFactorMethod[]> {
-  const [row] = await db
+  const [totp] = await db
     .select({ userId: totpFactors.userId })
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
-  return row ? ['totp', 'recovery'] : [];
+  const [passkey] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  const methods: TwoFactorMethod[] = [];
+  if (totp) methods.push('totp');
+  if (passkey) methods.push('passkey');
+  return methods.length > 0 ? [...methods, 'recovery'] : [];
 }
 
-type Match = { kind: 'totp'; step: number } | { kind: 'recovery'; id: number };
+type Match = { kind: 'totp'; step: number } | { kind: 'recovery'; id: number } | PasskeyMatch;
 
 /**
  * Which of the account's codes `raw` is, if any: read only, and outside any transaction, as the
@@ -106,6 +112,7 @@ async function matchCode(ctx: Ctx, userId: number, email: string, raw: string): 
  * In a transaction, the code is spent only if the transaction commits.
  */
 async function spendCode(db: DbOrTx, userId: number, match: Match): Promise<boolean> {
+  if (match.kind === 'passkey') return spendPasskey(db, userId, match);
   if (match.kind === 'totp') {
     const taken = await db
       .update(totpFactors)
@@ -123,7 +130,7 @@ async function spendCode(db: DbOrTx, userId: number, match: Match): Promise<bool
 }
 
 /** For the signed-in account's own security settings: a session, never an API key. */
-function sessionCaller(ctx: Ctx) {
+export function sessionCaller(ctx: Ctx) {
   const me = callerOf(ctx);
   if (me.viaApiKey) throw new AppError('SESSION_REQUIRED');
   return me;
@@ -131,12 +138,14 @@ function sessionCaller(ctx: Ctx) {
 
 export async function status(ctx: Ctx) {
   const me = sessionCaller(ctx);
-  const on = (await methodsOf(ctx.db, me.userId)).includes('totp');
+  const methods = await methodsOf(ctx.db, me.userId);
+  const on = methods.includes('totp');
   const [left] = await ctx.db
     .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, me.userId), isNull(recoveryCodes.usedAt)));
-  return { totp: on, recovery_codes_left: on ? left!.n : 0 };
+  // Recovery codes back a passkey too: their count shows while any factor is on.
+  return { totp: on, recovery_codes_left: methods.length > 0 ? left!.n : 0 };
 }
 
 /**
@@ -213,14 +222,14 @@ async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (t
 }
 
 /**
- * Every second factor of an account and what hangs on them: its TOTP factor, recovery codes and
- * pending sign-in challenges (a challenge earned before must not complete with a factor set up after).
+ * Every second factor of an account and what hangs on them: its TOTP factor, passkeys, recovery
+ * codes and pending sign-in challenges (a challenge earned before must not complete with a factor set up after).
  */
 export async function removeAllFactors(tx: DbOrTx, userId: number) {
   await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
-  // Passkeys join here at merge: `await tx.delete(passkeys).where(eq(passkeys.userId, userId));`
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
 }
 
 /**
@@ -260,7 +269,15 @@ export async function resetSecondFactor({ ctx, id }: { ctx: Ctx; id: number }) {
 
 export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
   await withPasswordAndCode(ctx, input, async (tx, userId) => {
-    await removeAllFactors(tx, userId);
+    const removed = await tx.delete(totpFactors).where(eq(totpFactors.userId, userId)).returning({ userId: totpFactors.userId });
+    // An account with passkeys only has no app to turn off (the transaction gives the code back).
+    if (removed.length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
+    // With a passkey left the account keeps a second factor, and the recovery codes that back it.
+    const [passkeyLeft] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+    if (!passkeyLeft) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    }
     await audit(ctx, { action: 'two_factor.disable', targetType: 'user', targetId: userId }, tx);
   });
 }
@@ -289,7 +306,7 @@ export async function issueChallenge(ctx: Ctx, userId: number, remember: boolean
  * the challenge and the code are spent together in one transaction (both conditional updates), so
  * a challenge completes one sign-in at most. Answers the account to sign in.
  */
-export async function completeChallenge(ctx: Ctx, input: { challenge: string; code: string }) {
+export async function completeChallenge(ctx: Ctx, input: { challenge: string; code?: string; passkey?: PasskeyAssertion }) {
   const challengeHash = sha256(input.challenge);
   const [challenge] = await ctx.db
     .select({ id: loginChallenges.id, userId: loginChallenges.userId, remember: loginChallenges.remember, email: users.email })
@@ -302,7 +319,9 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
   }
   const limits = codeLimits(ctx, challenge.userId, challengeHash);
   await assertUnderLimits(ctx, limits);
-  const match = await matchCode(ctx, challenge.userId, challenge.email, input.code);
+  const match = input.passkey
+    ? await verifyAssertion(ctx, challenge.userId, 'login', { loginChallengeId: challenge.id }, input.passkey)
+    : await matchCode(ctx, challenge.userId, challenge.email, input.code ?? '');
   const passed =
     match !== undefined &&
     (await ctx.db.transaction(async (tx) => {
@@ -318,7 +337,7 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
     }));
   if (!passed) {
     await recordFailure(ctx, limits);
-    throw new AppError('INVALID_TWO_FACTOR_CODE');
+    throw new AppError(input.passkey ? 'INVALID_PASSKEY' : 'INVALID_TWO_FACTOR_CODE');
   }
   await ctx.limiter.reset(limits[0]!.key);
   return { userId: challenge.userId, remember: challenge.remember };

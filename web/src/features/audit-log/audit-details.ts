@@ -75,7 +75,7 @@ function shownValue(format: AuditDetailFormat, value: unknown, t: TFunction): st
       if (!Number.isFinite(seconds)) return text;
       const days = Math.floor(seconds / 86_400);
       const hours = Math.ceil(seconds / 3_600);
-      return days > 0 ? t('activity.values.days', { count: days, days: formatNumber(days) }) : t('activity.values.hours', { count: hours, hours: formatNumber(hours) });
+      return days > 0 ? t('activity.values.days', { count: days, amount: formatNumber(days) }) : t('activity.values.hours', { count: hours, amount: formatNumber(hours) });
     }
     case 'count':
       return formatNumber(Array.isArray(value) ? value.length : Number(value));

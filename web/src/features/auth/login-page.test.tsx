@@ -6,6 +6,14 @@ import { json, renderRoutes, sentBodies, stubFetch } from '../../test-utils';
 import { LoginPage } from './login-page';
 import { Landing } from './test-utils';
 
+/** jsdom has no WebAuthn: the browser's passkey prompt is stood in for. */
+const browser = vi.hoisted(() => ({ assert: vi.fn() }));
+vi.mock('../../lib/passkey', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/passkey')>()),
+  passkeysSupported: () => true,
+  assertWithPasskey: browser.assert,
+}));
+
 const routes = [
   { path: '/login', element: <LoginPage /> },
   { path: '/:prefix/admin-login', element: <LoginPage /> },
@@ -145,5 +153,30 @@ describe('LoginPage: the second step', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('This sign-in has expired.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+  const ASSERTION = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+
+  it('offers the passkey first to an account with passkeys only, and signs in with it', async () => {
+    browser.assert.mockReset().mockResolvedValue(ASSERTION);
+    const fetchMock = stubFetch(async (url) => (url.pathname === '/api/login' ? json(200, { ...challenge, methods: ['passkey', 'recovery'] }) : json(200, signedIn)));
+    renderRoutes(routes, '/login');
+    await signIn('rita@example.com', 'Secret1!');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Use a recovery code' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('dashboard /dashboard')).toBeInTheDocument();
+    expect(browser.assert).toHaveBeenCalledWith('/login/two-factor/passkey-options', { challenge: 'ch4ll3nge' }, { allowUnauthorized: true });
+    expect(sentBodies(fetchMock, '/api/login/two-factor')).toEqual([{ challenge: 'ch4ll3nge', passkey: ASSERTION }]);
+  });
+
+  it('shows a passkey button beside the app code, and says so when the prompt is closed', async () => {
+    browser.assert.mockReset().mockRejectedValue(Object.assign(new Error('closed'), { name: 'NotAllowedError' }));
+    stubFetch(async () => json(200, { ...challenge, methods: ['totp', 'passkey', 'recovery'] }));
+    renderRoutes(routes, '/login');
+    await signIn('rita@example.com', 'Secret1!');
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('The passkey was not used. Try again, or choose another way.')).toBeInTheDocument();
   });
 });

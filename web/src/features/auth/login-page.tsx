@@ -70,6 +70,7 @@ export function LoginPage() {
       <AuthLayout title={title}>
         <TwoFactorStep
           challenge={challenge.challenge}
+          methods={challenge.methods}
           onSignedIn={signedIn}
           onRestart={(message) => {
             setChallenge(undefined);

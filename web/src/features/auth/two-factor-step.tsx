@@ -1,31 +1,70 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LoginAnswer } from '@panel/contract';
+import type { LoginAnswer, TwoFactorMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useLoginTwoFactor } from './login';
 import { loginErrorOutcome } from './login-error';
 
+type Mode = 'totp' | 'recovery' | 'passkey';
+
 /**
  * The second step of a sign-in for an account with a second factor: a code from the authenticator
- * app, or one of the recovery codes. An expired or used challenge sends the person back to the
- * password, with the server's sentence saying why.
+ * app, a passkey, or one of the recovery codes. An account with passkeys only is offered the
+ * passkey first. An expired or used challenge sends the person back to the password, with the
+ * server's sentence saying why.
  */
 export function TwoFactorStep({
   challenge,
+  methods,
   onSignedIn,
   onRestart,
 }: {
   challenge: string;
+  /** What the challenge may be answered with (`methods` of the sign-in answer). */
+  methods: readonly TwoFactorMethod[];
   onSignedIn: (answer: LoginAnswer) => void;
   onRestart: (message?: string) => void;
 }) {
   const { t } = useTranslation();
   const mutation = useLoginTwoFactor();
-  const [recovery, setRecovery] = useState(false);
+  const hasTotp = methods.includes('totp');
+  const hasPasskey = methods.includes('passkey') && passkeysSupported();
+  const [mode, setMode] = useState<Mode>(hasTotp ? 'totp' : hasPasskey ? 'passkey' : 'recovery');
+  const recovery = mode === 'recovery';
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [alert, setAlert] = useState<string>();
+  const [prompting, setPrompting] = useState(false);
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'CHALLENGE_EXPIRED') {
+      onRestart(error.message);
+    } else if (error instanceof ApiError && error.code === 'INVALID_TWO_FACTOR_CODE') {
+      setFieldError(error.message);
+    } else if (error instanceof ApiError && error.code === 'INVALID_PASSKEY') {
+      setAlert(error.message);
+    } else if (passkeyCancelled(error)) {
+      setAlert(t('auth.twoFactor.passkeyCancelled'));
+    } else {
+      const outcome = loginErrorOutcome(error);
+      setAlert(outcome.kind === 'message' ? (outcome.serverMessage ?? t(outcome.key)) : t('auth.login.errors.unable'));
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    setAlert(undefined);
+    setPrompting(true);
+    try {
+      const passkey = await assertWithPasskey('/login/two-factor/passkey-options', { challenge }, { allowUnauthorized: true });
+      onSignedIn(await mutation.mutateAsync({ challenge, passkey }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPrompting(false);
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,38 +74,56 @@ export function TwoFactorStep({
       return;
     }
     setFieldError(undefined);
-    mutation.mutate(
-      { challenge, code: code.trim() },
-      {
-        onSuccess: onSignedIn,
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'CHALLENGE_EXPIRED') {
-            onRestart(error.message);
-          } else if (error instanceof ApiError && error.code === 'INVALID_TWO_FACTOR_CODE') {
-            setFieldError(error.message);
-          } else {
-            const outcome = loginErrorOutcome(error);
-            setAlert(outcome.kind === 'message' ? (outcome.serverMessage ?? t(outcome.key)) : t('auth.login.errors.unable'));
-          }
-        },
-      },
-    );
+    mutation.mutate({ challenge, code: code.trim() }, { onSuccess: onSignedIn, onError: failed });
   };
 
-  const switchMethod = () => {
-    setRecovery((r) => !r);
+  const switchTo = (next: Mode) => {
+    setMode(next);
     setCode('');
     setFieldError(undefined);
+    setAlert(undefined);
   };
+
+  const alertBox = alert && (
+    <Alert color="red" variant="light">
+      {alert}
+    </Alert>
+  );
+  const passkeyButton = (variant: 'filled' | 'default') => (
+    <Button type="button" variant={variant} fullWidth loading={prompting} onClick={() => void signInWithPasskey()}>
+      {t('auth.twoFactor.usePasskey')}
+    </Button>
+  );
+  const backLink = (
+    <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+      {t('auth.backToLogin')}
+    </Anchor>
+  );
+
+  if (mode === 'passkey') {
+    return (
+      <Stack gap="md">
+        {alertBox}
+        <Text size="sm">{t('auth.twoFactor.passkeyIntro')}</Text>
+        {passkeyButton('filled')}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Anchor component="button" type="button" size="sm" onClick={() => switchTo(hasTotp ? 'totp' : 'recovery')}>
+            {t(hasTotp ? 'auth.twoFactor.useApp' : 'auth.twoFactor.useRecovery')}
+          </Anchor>
+          {backLink}
+        </Group>
+      </Stack>
+    );
+  }
+
+  // From a recovery code back to the first way the account offers: the app, else its passkey.
+  const otherMode: Mode = recovery ? (hasTotp ? 'totp' : 'passkey') : 'recovery';
+  const otherLabel = recovery ? (hasTotp ? 'auth.twoFactor.useApp' : 'auth.twoFactor.usePasskey') : 'auth.twoFactor.useRecovery';
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {alert && (
-          <Alert color="red" variant="light">
-            {alert}
-          </Alert>
-        )}
+        {alertBox}
         <Text size="sm">{t(recovery ? 'auth.twoFactor.recoveryIntro' : 'auth.twoFactor.intro')}</Text>
         <TextInput
           key={recovery ? 'recovery' : 'totp'}
@@ -80,16 +137,15 @@ export function TwoFactorStep({
           onChange={(event) => setCode(event.currentTarget.value)}
           error={fieldError}
         />
-        <Button type="submit" fullWidth loading={mutation.isPending}>
+        <Button type="submit" fullWidth loading={mutation.isPending && !prompting}>
           {t('auth.twoFactor.submit')}
         </Button>
+        {hasPasskey && mode === 'totp' && passkeyButton('default')}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Anchor component="button" type="button" size="sm" onClick={switchMethod}>
-            {t(recovery ? 'auth.twoFactor.useApp' : 'auth.twoFactor.useRecovery')}
+          <Anchor component="button" type="button" size="sm" onClick={() => switchTo(otherMode)}>
+            {t(otherLabel)}
           </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-            {t('auth.backToLogin')}
-          </Anchor>
+          {backLink}
         </Group>
       </Stack>
     </form>

@@ -19,6 +19,7 @@ function serve(profile: Record<string, unknown>, extra: Record<string, () => Res
       case '/api/two-factor':
         return json(200, { status: true, msg: 'OK', data: { totp: false, recovery_codes_left: 0 } });
       case '/api/sessions':
+      case '/api/passkeys':
         return json(200, { status: true, msg: 'OK', data: [] });
       default:
         return json(200, { status: true, msg: 'OK', data: {} });
@@ -31,7 +32,7 @@ describe('SecurityPage', () => {
     session.save('t0k3n', ['add-sub-reseller'], false);
     const fetchMock = serve({ two_factor_setup_required: true, two_factor_required_by: 'parent' });
     renderWithProviders(<SecurityPage />);
-    const banner = await screen.findByRole('alert');
+    const banner = await screen.findByRole('alert', { name: 'Two-factor authentication is required' });
     expect(banner).toHaveTextContent('Two-factor authentication is required');
     expect(banner).toHaveTextContent('Your parent reseller requires two-factor authentication for your account.');
     expect(await screen.findByRole('button', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useProfile } from '../../api/profile';
 import { RequirementSection } from './requirement-section';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorRequiredBanner } from './two-factor-required-banner';
 import { TwoFactorSection } from './two-factor-section';
@@ -14,6 +15,7 @@ export function SecurityPage() {
     <Stack maw={960}>
       <TwoFactorRequiredBanner />
       <TwoFactorSection />
+      <PasskeysSection />
       {showRules && <RequirementSection />}
       <SessionsSection />
     </Stack>

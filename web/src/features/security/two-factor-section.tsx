@@ -197,7 +197,7 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
 const CODE_GRID = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 'var(--mantine-spacing-xs)', listStyle: 'none', padding: 0, margin: 0 };
 
 /** The ten codes, this once: to keep as a file or on the clipboard. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const text = `${t('security.twoFactor.fileHeader', { email: profile.data?.data.email ?? '' })}\n\n${codes.join('\n')}\n`;

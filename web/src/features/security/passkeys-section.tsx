@@ -1,0 +1,251 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PASSKEY_NAME_MAX, type Passkey } from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { showSuccess } from '../../app/query-client';
+import { CardTable, type CardColumn } from '../../components/card-table';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatDateTime } from '../../lib/format';
+import { passkeyCancelled, passkeysSupported } from '../../lib/passkey';
+import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkeys';
+import { RecoveryCodes } from './two-factor-section';
+
+/** The name rule of the contract, worded by the section (the server's own 422 says the same). */
+function useNameError() {
+  const { t } = useTranslation();
+  return (name: string) => {
+    const trimmed = name.trim();
+    if (!trimmed) return t('security.passkeys.nameRequired');
+    if (trimmed.length > PASSKEY_NAME_MAX) return t('security.passkeys.nameTooLong', { max: PASSKEY_NAME_MAX });
+    return undefined;
+  };
+}
+
+/** A refused call in the server's words (field message first), the browser's prompt closed, or the generic line. */
+function useFailureText() {
+  const { t } = useTranslation();
+  return (error: unknown) => {
+    if (passkeyCancelled(error)) return t('security.passkeys.cancelled');
+    // The authenticator holds one of the account's passkeys already (the options exclude them).
+    if (error instanceof Error && error.name === 'InvalidStateError') return t('security.passkeys.alreadyOnDevice');
+    if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.fieldErrors().name ?? error.message;
+    return t('security.passkeys.failed');
+  };
+}
+
+/**
+ * Profile → Security: passkeys as a second factor. Adding one asks a name, then the browser's
+ * prompt; the account's first second factor comes with its ten recovery codes, shown this once.
+ */
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const passkeys = usePasskeys();
+  const remove = useRemovePasskey();
+  const [adding, setAdding] = useState(false);
+  const [codes, setCodes] = useState<string[]>();
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const supported = passkeysSupported();
+
+  const columns: CardColumn<Passkey>[] = [
+    { key: 'name', header: t('security.passkeys.name'), card: 'lead', render: (p) => <Text size="sm">{p.name}</Text> },
+    { key: 'added', header: t('security.passkeys.added'), fit: 'nowrap', render: (p) => formatDateTime(p.created_at) },
+    {
+      key: 'lastUsed',
+      header: t('security.passkeys.lastUsed'),
+      fit: 'nowrap',
+      render: (p) => (p.last_used_at ? formatDateTime(p.last_used_at) : t('security.passkeys.never')),
+    },
+    {
+      key: 'actions',
+      header: t('security.passkeys.actions'),
+      align: 'right',
+      render: (p) => (
+        <Group gap="xs" justify="flex-end" wrap="wrap">
+          <Button size="xs" variant="default" onClick={() => setRenaming(p)} aria-label={t('security.passkeys.renameNamed', { name: p.name })}>
+            {t('security.passkeys.rename')}
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => setRemoving(p)} aria-label={t('security.passkeys.removeNamed', { name: p.name })}>
+            {t('security.passkeys.remove')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  let content;
+  if (codes) {
+    content = <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />;
+  } else if (passkeys.isPending) {
+    content = (
+      <Center p="md">
+        <Loader aria-label={t('security.passkeys.loading')} />
+      </Center>
+    );
+  } else if (passkeys.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('security.passkeys.fetchFailed')}
+      </Alert>
+    );
+  } else {
+    const rows = passkeys.data.data;
+    content = (
+      <Stack>
+        {rows.length === 0 ? (
+          <Text size="sm">{t('security.passkeys.none')}</Text>
+        ) : (
+          <CardTable label={t('security.passkeys.title')} columns={columns} rows={rows} rowKey={(p) => p.id} minWidth={640} />
+        )}
+        {!supported && (
+          <Alert color="orange" variant="light">
+            {t('security.passkeys.unsupported')}
+          </Alert>
+        )}
+        {adding ? (
+          <AddPasskeyForm
+            onCancel={() => setAdding(false)}
+            onAdded={(fresh) => {
+              setAdding(false);
+              if (fresh) setCodes(fresh);
+            }}
+          />
+        ) : (
+          <Group>
+            <Button onClick={() => setAdding(true)} disabled={!supported}>
+              {t('security.passkeys.add')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4">
+        {t('security.passkeys.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('security.passkeys.description')}
+      </Text>
+      {content}
+      {renaming && <RenameModal passkey={renaming} onClose={() => setRenaming(null)} />}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('security.passkeys.removeTitle')}
+        message={removing ? t('security.passkeys.removeMessage', { name: removing.name }) : ''}
+        confirmLabel={t('security.passkeys.remove')}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          remove.mutate(removing!.id, {
+            onSuccess: (answer) => {
+              showSuccess(answer.msg);
+              setRemoving(null);
+            },
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (codes?: string[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const add = useAddPasskey();
+  const nameError = useNameError();
+  const failureText = useFailureText();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = nameError(name);
+    setError(invalid);
+    if (invalid) return;
+    add.mutate(name.trim(), {
+      onSuccess: (answer) => {
+        showSuccess(answer.msg);
+        onAdded(answer.recovery_codes);
+      },
+      onError: (failure) => setError(failureText(failure)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('security.passkeys.nameLabel')}
+          description={t('security.passkeys.nameHint')}
+          value={name}
+          maxLength={PASSKEY_NAME_MAX + 10}
+          autoFocus
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('security.passkeys.cancel')}
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            {t('security.passkeys.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RenameModal({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rename = useRenamePasskey();
+  const nameError = useNameError();
+  const failureText = useFailureText();
+  const [name, setName] = useState(passkey.name);
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = nameError(name);
+    setError(invalid);
+    if (invalid) return;
+    rename.mutate(
+      { id: passkey.id, name: name.trim() },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onClose();
+        },
+        onError: (failure) => setError(failureText(failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('security.passkeys.renameTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('security.passkeys.nameLabel')}
+            value={name}
+            maxLength={PASSKEY_NAME_MAX + 10}
+            data-autofocus
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('security.passkeys.cancel')}
+            </Button>
+            <Button type="submit" loading={rename.isPending}>
+              {t('security.passkeys.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

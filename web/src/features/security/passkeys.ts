@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PasskeyAnswer, PasskeyCreatedAnswer, PasskeysAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+import { createWithPasskey } from '../../lib/passkey';
+
+/** `GET /api/passkeys`: the account's passkeys, names and dates only. */
+export const getPasskeys = () => api<PasskeysAnswer>('/passkeys');
+export const passkeysQuery = () => ({ queryKey: ['passkeys'], queryFn: getPasskeys });
+export const usePasskeys = () => useQuery(passkeysQuery());
+
+/** Registration options, the browser's prompt, then `POST /api/passkeys` with the name. */
+export async function addPasskey(name: string) {
+  const response = await createWithPasskey('/passkeys/registration-options');
+  return api<PasskeyCreatedAnswer>('/passkeys', { method: 'POST', body: { name, response } });
+}
+
+export const renamePasskey = ({ id, name }: { id: number; name: string }) =>
+  api<PasskeyAnswer>(`/passkeys/${id}`, { method: 'PATCH', body: { name } });
+
+export const removePasskey = (id: number) => api<{ status: true; msg: string }>(`/passkeys/${id}`, { method: 'DELETE' });
+
+/** A passkey changes the second factor's state too (recovery codes, the sign-in's methods). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['passkeys'] }), queryClient.invalidateQueries({ queryKey: ['two-factor'] })]);
+}
+
+/** Adding and renaming show their failures in the form (the browser's prompt included): no global toast. */
+export const useAddPasskey = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: addPasskey, meta: { silent: true }, onSuccess: refresh });
+};
+export const useRenamePasskey = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: renamePasskey, meta: { silent: true }, onSuccess: refresh });
+};
+/** Removing goes through the global error path: a STEP_UP_REQUIRED there asks for the step-up. */
+export const useRemovePasskey = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: removePasskey, onSettled: refresh });
+};
