@@ -8,6 +8,7 @@ import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
+import { requireStepUp } from '../../http/step-up.js';
 
 export async function getProfile(ctx: Ctx) {
   const me = callerOf(ctx);
@@ -32,6 +33,8 @@ export async function setExpiryReminders({ ctx, input }: { ctx: Ctx; input: Expi
 
 /** A new password signs the account out of every other session; this one stays. */
 export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBody }) {
+  // A new name alone moves no secret; a new password needs the step-up.
+  if (input.password) requireStepUp(ctx);
   const me = callerOf(ctx);
   const passwordHash = input.password ? await hashSecret(input.password) : undefined;
   await ctx.db.transaction(async (tx) => {
@@ -45,6 +48,7 @@ export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBo
 
 /** First passcode only; changing one goes through `updatePasscode`. */
 export async function setPasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   const hash = await hashSecret(input.requestData.passcode);
   const updated = await ctx.db
@@ -57,6 +61,7 @@ export async function setPasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBod
 }
 
 export async function updatePasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   const hash = await hashSecret(input.requestData.passcode);
   await ctx.db.update(users).set({ creditSharePasscodeHash: hash }).where(eq(users.id, me.userId));

@@ -10,13 +10,15 @@ import {
   TOTP_ISSUER,
   TOTP_PERIOD_SECONDS,
   type TotpConfirmBody,
-  type TwoFactorChangeBody,
+  STEP_UP_MINUTES,
+  type StepUpBody,
   type TwoFactorMethod,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { loginChallenges, recoveryCodes, totpFactors, users } from '../../db/schema.js';
+import { loginChallenges, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { callerOf, type Ctx } from '../../http/context.js';
+import { callerOf, type Auth, type Ctx } from '../../http/context.js';
+import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
@@ -183,32 +185,20 @@ export async function confirmTotp({ ctx, input }: { ctx: Ctx; input: TotpConfirm
 }
 
 /**
- * Turning the factor off and regenerating codes ask for the password and a current code in the
- * request itself. The step-up call (a recent code confirmed on the session) replaces this check.
+ * Turning the factor off and regenerating the recovery codes: a session whose factor was confirmed
+ * in the last minutes (requireStepUp, the web app asks for the code in its step-up modal).
  */
-async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (tx: DbOrTx, userId: number) => Promise<void>) {
+async function withStepUp(ctx: Ctx, run: (tx: DbOrTx, userId: number) => Promise<void>) {
   const me = sessionCaller(ctx);
-  const limits = codeLimits(ctx, me.userId);
-  await assertUnderLimits(ctx, limits);
-  if ((await methodsOf(ctx.db, me.userId)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
-  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.userId));
-  // The code is not even looked at after a wrong password: a wrong password spends nothing.
-  const match = (await verifySecret(user?.passwordHash, input.password)) ? await matchCode(ctx, me.userId, me.email, input.code) : undefined;
-  const done =
-    match !== undefined &&
-    (await ctx.db.transaction(async (tx) => {
-      if (!(await spendCode(tx, me.userId, match))) return false;
-      await run(tx, me.userId);
-      return true;
-    }));
-  if (!done) {
-    await recordFailure(ctx, limits);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  requireStepUp(ctx);
+  await ctx.db.transaction(async (tx) => {
+    if ((await methodsOf(tx, me.userId)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
+    await run(tx, me.userId);
+  });
 }
 
-export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
-  await withPasswordAndCode(ctx, input, async (tx, userId) => {
+export async function disable(ctx: Ctx) {
+  await withStepUp(ctx, async (tx, userId) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
@@ -216,13 +206,55 @@ export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChange
   });
 }
 
-export async function regenerateRecoveryCodes({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
+export async function regenerateRecoveryCodes(ctx: Ctx) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await withPasswordAndCode(ctx, input, async (tx, userId) => {
+  await withStepUp(ctx, async (tx, userId) => {
     await replaceRecoveryCodes(tx, userId, codes);
     await audit(ctx, { action: 'two_factor.recovery_codes', targetType: 'user', targetId: userId }, tx);
   });
   return codes;
+}
+
+/**
+ * POST /api/step-up: the session confirms its second factor again, and money and secret moves
+ * (requireStepUp) go through for the next minutes. Each method is its own branch (a passkey
+ * assertion joins beside the code); each answers when the confirmation was stored.
+ */
+export async function stepUp({ ctx, input }: { ctx: Ctx; input: StepUpBody }) {
+  const me = sessionCaller(ctx);
+  if (!me.hasSecondFactor) throw new AppError('TWO_FACTOR_NOT_ON');
+  const confirmedAt = await stepUpWithCode(ctx, me, input.code);
+  return { confirmed_until: new Date(confirmedAt.getTime() + STEP_UP_MINUTES * 60_000).toISOString() };
+}
+
+/**
+ * A code (TOTP or recovery) spent and the session's confirmation stored in one transaction, so of
+ * concurrent requests with the same code one confirms; wrong codes count in the sign-in's limits.
+ */
+async function stepUpWithCode(ctx: Ctx, me: Auth, code: string): Promise<Date> {
+  const limits = codeLimits(ctx, me.userId);
+  await assertUnderLimits(ctx, limits);
+  const match = await matchCode(ctx, me.userId, me.email, code);
+  const confirmedAt =
+    match &&
+    (await ctx.db.transaction(async (tx) => {
+      if (!(await spendCode(tx, me.userId, match))) return undefined;
+      const [session] = await tx
+        .update(sessions)
+        .set({ twoFactorAt: sql`now()` })
+        .where(eq(sessions.id, me.sessionId))
+        .returning({ at: sessions.twoFactorAt });
+      // The session was ended meanwhile: the code goes back (the transaction rolls back).
+      if (!session?.at) throw new AppError('C10002');
+      await audit(ctx, { action: 'two_factor.step_up', targetType: 'user', targetId: me.userId, details: { method: match.kind } }, tx);
+      return session.at;
+    }));
+  if (!confirmedAt) {
+    await recordFailure(ctx, limits);
+    throw new AppError('INVALID_TWO_FACTOR_CODE');
+  }
+  await ctx.limiter.reset(limits[0]!.key);
+  return confirmedAt;
 }
 
 /** The challenge a right password earns an account with a second factor: a token for the next call. */
