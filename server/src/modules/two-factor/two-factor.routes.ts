@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   okEnvelope,
-  STEP_UP_MINUTES,
   recoveryCodesAnswer,
   totpConfirmBody,
   totpSetupAnswer,
@@ -63,7 +62,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = ctxOf(request);
-      return { status: true as const, msg: translate(ctx.locale, 'success.stepUpConfirmed', { count: STEP_UP_MINUTES }), data: await twoFactor.stepUp({ ctx, input: request.body }) };
+      return { status: true as const, msg: translate(ctx.locale, 'success.stepUpConfirmed'), data: await twoFactor.stepUp({ ctx, input: request.body }) };
     },
   );
 };

@@ -223,7 +223,9 @@ export async function regenerateRecoveryCodes(ctx: Ctx) {
 export async function stepUp({ ctx, input }: { ctx: Ctx; input: StepUpBody }) {
   const me = sessionCaller(ctx);
   if (!me.hasSecondFactor) throw new AppError('TWO_FACTOR_NOT_ON');
-  const confirmedAt = await stepUpWithCode(ctx, me, input.code);
+  // The session and its factor are the live side's, also when the call came under /api/sandbox.
+  const live = { ...ctx, db: ctx.database.db };
+  const confirmedAt = await stepUpWithCode(live, me, input.code);
   return { confirmed_until: new Date(confirmedAt.getTime() + STEP_UP_MINUTES * 60_000).toISOString() };
 }
 

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LoginAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useLoginTwoFactor } from './login';
 import { loginErrorOutcome } from './login-error';
+import { SwitchCodeMethod, TwoFactorCodeField } from './two-factor-code';
 
 /**
  * The second step of a sign-in for an account with a second factor: a code from the authenticator
@@ -68,25 +69,12 @@ export function TwoFactorStep({
           </Alert>
         )}
         <Text size="sm">{t(recovery ? 'auth.twoFactor.recoveryIntro' : 'auth.twoFactor.intro')}</Text>
-        <TextInput
-          key={recovery ? 'recovery' : 'totp'}
-          label={t(recovery ? 'auth.twoFactor.recoveryLabel' : 'auth.twoFactor.codeLabel')}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          maxLength={recovery ? 40 : 6}
-          autoFocus
-          dir="ltr"
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={fieldError}
-        />
+        <TwoFactorCodeField recovery={recovery} value={code} onChange={setCode} error={fieldError} />
         <Button type="submit" fullWidth loading={mutation.isPending}>
           {t('auth.twoFactor.submit')}
         </Button>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Anchor component="button" type="button" size="sm" onClick={switchMethod}>
-            {t(recovery ? 'auth.twoFactor.useApp' : 'auth.twoFactor.useRecovery')}
-          </Anchor>
+          <SwitchCodeMethod recovery={recovery} onSwitch={switchMethod} />
           <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
             {t('auth.backToLogin')}
           </Anchor>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodesAnswer, TotpConfirmBody, TotpSetupAnswer, TwoFactorChangeBody, TwoFactorStatusAnswer } from '@panel/contract';
+import type { RecoveryCodesAnswer, TotpConfirmBody, TotpSetupAnswer, TwoFactorStatusAnswer } from '@panel/contract';
 import { api } from '../../api/client';
 
 /** `GET /api/two-factor`: whether TOTP is on and how many recovery codes are left. */
@@ -19,9 +19,9 @@ export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { s
 export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body });
 export const useConfirmTotp = () => useTwoFactorMutation(confirmTotp);
 
-export const regenerateRecoveryCodes = (body: TwoFactorChangeBody) =>
-  api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST', body });
+/** Both ask for a step-up when the session's confirmation is old: the client's step-up modal handles it. */
+export const regenerateRecoveryCodes = () => api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST' });
 export const useRegenerateRecoveryCodes = () => useTwoFactorMutation(regenerateRecoveryCodes);
 
-export const disableTwoFactor = (body: TwoFactorChangeBody) => api<{ status: true; msg: string }>('/two-factor/disable', { method: 'POST', body });
+export const disableTwoFactor = () => api<{ status: true; msg: string }>('/two-factor/disable', { method: 'POST' });
 export const useDisableTwoFactor = () => useTwoFactorMutation(disableTwoFactor);
