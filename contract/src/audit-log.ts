@@ -55,6 +55,7 @@ const WORDED_ACTIONS = [
   'profile.password',
   'profile.passcode.set',
   'profile.passcode.update',
+  'two_factor.step_up',
   'reseller.password',
   'reseller.api-key.create',
   'reseller.api-key.view',

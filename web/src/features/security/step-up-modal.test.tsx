@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../api/client';
+import { api, setSessionExpiredHandler } from '../../api/client';
 import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
 import { StepUpProvider } from './step-up-modal';
 
@@ -79,8 +79,10 @@ describe('the step-up modal', () => {
     expect(shareCalls(fetchMock)).toEqual([{ creditPoint: 'MQ==' }, { creditPoint: 'MQ==' }]);
   });
 
-  it('shows a wrong code under the field and keeps the call waiting; a recovery code then confirms', async () => {
+  it('shows a wrong code (a 401) under the field without signing out, keeps the call waiting; a recovery code then confirms', async () => {
     const fetchMock = serve();
+    const signedOut = vi.fn();
+    setSessionExpiredHandler(signedOut);
     const user = renderScreen();
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
@@ -94,6 +96,7 @@ describe('the step-up modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Credit shared.')).toBeInTheDocument();
     expect(shareCalls(fetchMock)).toHaveLength(2);
+    expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('lets the call fail with its own error when cancelled, and sends nothing more', async () => {

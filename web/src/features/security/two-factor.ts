@@ -16,7 +16,8 @@ function useTwoFactorMutation<B, A>(mutationFn: (body: B) => Promise<A>) {
 export const setupTotp = () => api<TotpSetupAnswer>('/two-factor/totp/setup', { method: 'POST' });
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { silent: true } });
 
-export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body });
+/** A wrong code answers 401 INVALID_TWO_FACTOR_CODE: shown by the setup, not a sign-out. */
+export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body, allowUnauthorized: true });
 export const useConfirmTotp = () => useTwoFactorMutation(confirmTotp);
 
 /** Both ask for a step-up when the session's confirmation is old: the client's step-up modal handles it. */
