@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import { dateField, dateRangeChecks } from './credit.js';
 import { keywordField, optionalField, pageNumberField, pageSizeField } from './fields.js';
 import { listMeta, ok } from './common.js';
+import { CREDIT_TR_TYPES } from './constants.js';
+import { CODE_TYPES } from './codes.js';
+import { PLAYLIST_TYPES } from './devices.js';
+import { TICKET_STATUSES } from './tickets.js';
 
 /**
  * The audit trail as people read it (Security → Activity, issue 24): every audit row, grouped
@@ -21,7 +25,8 @@ export type AuditEventKind = (typeof AUDIT_EVENT_KIND_NAMES)[number];
  */
 export const AUDIT_EVENT_KINDS: Record<AuditEventKind, { exact: readonly string[]; prefixes: readonly string[] }> = {
   sign_in: { exact: ['auth.login', 'auth.login.failed', 'auth.logout'], prefixes: [] },
-  two_factor: { exact: [], prefixes: ['two_factor.'] },
+  // The admin's and a parent's switches that require a second factor are second-factor events too.
+  two_factor: { exact: ['settings.security', 'profile.security'], prefixes: ['two_factor.'] },
   session: { exact: [], prefixes: ['session.'] },
   credentials: {
     exact: ['auth.password.reset', 'auth.email.update', 'profile.password', 'profile.passcode.set', 'profile.passcode.update', 'reseller.password'],
@@ -45,51 +50,145 @@ export function auditEventKind(action: string): AuditEventKind {
   return 'other';
 }
 
-/** The actions worded by a sentence of their own; any other is worded by its kind's sentence. */
-const WORDED_ACTIONS = [
-  'auth.login',
-  'auth.login.failed',
-  'auth.logout',
-  'auth.password.reset',
-  'auth.email.update',
-  'profile.password',
-  'profile.passcode.set',
-  'profile.passcode.update',
-  'two_factor.step_up',
-  'reseller.password',
-  'reseller.api-key.create',
-  'reseller.api-key.view',
-  'reseller.api-access.enable',
-  'reseller.api-access.disable',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'user.create',
-  'user.update',
-  'user.delete',
-  'user.disable',
-  'user.enable',
-  'reseller.role',
-  'reseller.promote',
-  'reseller.create',
-  'reseller.create-sub',
-  'reseller.update',
-  'reseller.remove',
-  'reseller.reactivate',
-  'reseller.assign',
-  'credit.recharge',
-  'credit.add',
-  'credit.deduct',
-  'credit.activation',
-  'credit.purchase',
-  'credit.code-purchase',
-  'credit.code-renewal',
-  'credit.test-credit',
-];
+/**
+ * How the Activity screen shows a detail's value: `hidden` (an internal id, or a value the
+ * server leaves out: the CSV export keeps the ids), `text` as written (names, addresses, paths),
+ * `number`, `money` (a decimal amount in the plans' currency), `yesNo`, `date` (an ISO time), `seconds` (a duration), `count` (a list shown by its
+ * length), `active` (1 active, 0 inactive), or one of the enumerations below.
+ */
+export const AUDIT_DETAIL_FORMATS = ['hidden', 'text', 'number', 'money', 'yesNo', 'date', 'seconds', 'count', 'active', 'creditKind', 'twoFactorMethod', 'sessionEndReason', 'ticketStatus', 'playlistType', 'codeType'] as const;
+export type AuditDetailFormat = (typeof AUDIT_DETAIL_FORMATS)[number];
 
-/** The key (under `activity.sentences.`) of the sentence that words `action`: never the raw action name. */
+/** The values of each enumerated format, each worded in every language (checked by the web's tests). */
+export const AUDIT_DETAIL_VALUES = {
+  creditKind: Object.values(CREDIT_TR_TYPES),
+  twoFactorMethod: ['totp', 'recovery', 'passkey'],
+  sessionEndReason: ['sign-out-others', 'password'],
+  ticketStatus: TICKET_STATUSES,
+  playlistType: PLAYLIST_TYPES,
+  codeType: CODE_TYPES,
+} as const satisfies Partial<Record<AuditDetailFormat, readonly string[]>>;
+
+const CREDIT_MOVE = { ledgerId: 'hidden', trType: 'creditKind', amount: 'number', debitorId: 'hidden', creditorId: 'hidden', requestId: 'hidden' } as const;
+const DEVICE_STATE = { application_id: 'hidden', mac_address: 'text', expire_date: 'date', lifetime: 'yesNo', remaining_seconds: 'seconds', by_box: 'yesNo' } as const;
+const TICKET_MOVE = { from: 'ticketStatus', to: 'ticketStatus' } as const;
+const PAYMENT_PLAN = { title: 'text', price: 'money', description: 'text', credit_points: 'number' } as const;
+
+/**
+ * Every audit action the server writes, with the detail fields it stores and their formats.
+ * The server's `audit()` is typed against this table (an unknown action or field does not
+ * compile), the Activity screen words each action and labels each field from it, and the web's
+ * tests fail when one of them has no text in a language. The credit moves' rows are written by
+ * the `credit_move` SQL function (migration 0013) and the device state changes' by
+ * `changeDeviceState`, outside `audit()`: their fields are listed here by hand.
+ */
+export const AUDIT_ACTIONS = {
+  'auth.login': { second_factor: 'yesNo' },
+  'auth.login.failed': {},
+  'auth.logout': {},
+  'auth.password.reset': {},
+  'auth.email.update': { from: 'text', to: 'text' },
+  'profile.password': {},
+  'profile.passcode.set': {},
+  'profile.passcode.update': {},
+  'profile.security': { require_two_factor_sub_resellers: 'yesNo' },
+  'settings.security': { require_two_factor_admins: 'yesNo', require_two_factor_resellers: 'yesNo' },
+  'two_factor.enable': { method: 'twoFactorMethod' },
+  'two_factor.disable': {},
+  'two_factor.recovery_codes': {},
+  'two_factor.step_up': { method: 'twoFactorMethod' },
+  'two_factor.passkey_added': { name: 'text' },
+  'two_factor.passkey_removed': { name: 'text' },
+  'two_factor.reset': {},
+  'session.end': { ip: 'text', browser: 'text' },
+  'session.end-others': { count: 'number', reason: 'sessionEndReason' },
+  'reseller.password': { emailVerified: 'yesNo' },
+  'reseller.api-key.create': {},
+  'reseller.api-key.view': {},
+  'reseller.api-access.enable': {},
+  'reseller.api-access.disable': {},
+  'role.create': { name: 'text', permissions: 'count' },
+  'role.update': { name: 'text', permissions: 'count' },
+  'role.delete': { name: 'text' },
+  'user.create': { email: 'text', role: 'hidden' },
+  'user.update': { name: 'text', email: 'text', role: 'hidden' },
+  'user.delete': {},
+  'user.disable': {},
+  'user.enable': {},
+  'reseller.role': { role: 'hidden' },
+  'reseller.promote': { formerParent: 'hidden', role: 'hidden' },
+  'reseller.create': { email: 'text', applications: 'count' },
+  'reseller.create-sub': { email: 'text', applications: 'count' },
+  'reseller.update': { name: 'text', email: 'text', status: 'active', passwordChanged: 'yesNo', emailVerified: 'yesNo', applications: 'count' },
+  'reseller.remove': {},
+  'reseller.reactivate': { role: 'hidden' },
+  'reseller.assign': { from: 'hidden', to: 'hidden' },
+  'reseller.logo': { logoPath: 'text' },
+  'credit.recharge': CREDIT_MOVE,
+  'credit.add': CREDIT_MOVE,
+  'credit.deduct': CREDIT_MOVE,
+  'credit.activation': CREDIT_MOVE,
+  'credit.purchase': CREDIT_MOVE,
+  'credit.code-purchase': CREDIT_MOVE,
+  'credit.code-renewal': CREDIT_MOVE,
+  'credit.test-credit': CREDIT_MOVE,
+  'activation.comment': { from: 'text', to: 'text' },
+  'device.disable': DEVICE_STATE,
+  'device.enable': DEVICE_STATE,
+  'device.box-disable': DEVICE_STATE,
+  'device.box-enable': DEVICE_STATE,
+  'device.release-claim': { was_claimed: 'yesNo' },
+  'playlist.save': { playlist_id: 'hidden', type: 'playlistType', protect: 'yesNo' },
+  'playlist.reset': { type: 'playlistType', removed: 'number' },
+  'playlist.change-domain': { from: 'text', to: 'text', updated: 'number' },
+  'code.status': { status: 'active' },
+  'code.reset': { deviceId: 'hidden' },
+  'code.delete': { value: 'hidden', type: 'codeType' },
+  'code.playlists': { count: 'number' },
+  'code.redeem': { deviceId: 'hidden' },
+  'application.create': { app_name: 'text' },
+  'application.update': { appName: 'text', appPlaceLocation: 'text', appPhone: 'text', appEmail: 'text', appTagline: 'text', appDescription: 'text' },
+  'application.logo': { app_logo: 'text' },
+  'application.delete': { app_name: 'text' },
+  'application.hide': {},
+  'application.show': {},
+  'apk-plan.create': { name: 'text' },
+  'apk-plan.update': { name: 'text', image: 'text' },
+  'apk-plan.delete': { name: 'text' },
+  'notification.create': {},
+  'notification.status': { status: 'active' },
+  'notification.delete': {},
+  'payment-plan.create': PAYMENT_PLAN,
+  'payment-plan.update': PAYMENT_PLAN,
+  'payment-plan.delete': {},
+  'payment.order': { planId: 'hidden', amount: 'money', creditPoint: 'number', provider: 'text' },
+  'payment.sandbox-paid': {},
+  'payment.sandbox-failed': {},
+  'payment.sandbox-cancelled': {},
+  'ticket.create': {},
+  'ticket.withdraw': TICKET_MOVE,
+  'ticket.close': TICKET_MOVE,
+  'ticket.reopen': TICKET_MOVE,
+  'ticket.resolve': TICKET_MOVE,
+  'ticket.delete': {},
+  'ticket.deleteAll': { count: 'number' },
+  'socialWidget.save': { whatsappNumber: 'text', telegramNumber: 'text' },
+} as const satisfies Record<string, Record<string, AuditDetailFormat>>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+/** The details an action may store: only its own fields (an object literal with another one does not compile). */
+export type AuditDetails<A extends AuditAction> = { -readonly [F in keyof (typeof AUDIT_ACTIONS)[A]]?: unknown };
+
+export const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTIONS, action);
+
+/** The format of an action's detail field; for a field the table does not know (a row written before a change), null. */
+export function auditDetailFormat(action: string, field: string): AuditDetailFormat | null {
+  const fields: Record<string, AuditDetailFormat> | undefined = isAuditAction(action) ? AUDIT_ACTIONS[action] : undefined;
+  return fields && Object.hasOwn(fields, field) ? fields[field]! : null;
+}
+
+/** The key (under `activity.sentences.`) of the sentence that words `action`: never the raw action name; an unknown one is worded by its kind. */
 export function auditSentenceKey(action: string): string {
-  return WORDED_ACTIONS.includes(action) ? action.replace(/[.-]/g, '_') : auditEventKind(action);
+  return isAuditAction(action) ? action.replace(/[.-]/g, '_') : auditEventKind(action);
 }
 
 /**

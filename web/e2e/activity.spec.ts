@@ -11,6 +11,9 @@ test('the Activity screen, filtered to credit moves, shows a credit share as a s
   await page.getByRole('searchbox', { name: 'Account' }).fill(email);
 
   const table = page.getByRole('table', { name: 'Activity' });
-  await expect(table.getByText(`${E2E.adminEmail} recharged ${email} with 42 credit points`)).toBeVisible();
+  const row = table.getByRole('row').filter({ hasText: `${E2E.adminEmail} recharged ${email} with 42 credit points` }).first();
+  await expect(row).toBeVisible();
+  // The details in words, never the stored field names or the ledger's ids.
+  await expect(row.getByRole('cell').last()).toHaveText('Type of move: Added credit · Amount: 42');
   await expect(table.getByText(`${E2E.adminEmail} signed in`)).toHaveCount(0);
 });

@@ -7,6 +7,7 @@ import {
   type ApplicationsQuery,
   type ApplicationUpdateBody,
   type ApplicationVisibilityBody,
+  type AuditDetails,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { applications, devices, resellerApplications } from '../../db/schema.js';
@@ -191,7 +192,7 @@ export async function updateApplication({ ctx, id, input }: { ctx: Ctx; id: numb
       appEmail: orNull(input.appEmail?.toLowerCase()),
       appTagline: orNull(input.appTagLine),
       appDescription: orNull(input.appDescription),
-    };
+    } satisfies AuditDetails<'application.update'>;
     try {
       await tx.update(applications).set(values).where(eq(applications.id, id));
     } catch (error) {

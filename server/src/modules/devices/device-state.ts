@@ -1,5 +1,5 @@
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { LIFETIME_EXPIRY } from '@panel/contract';
+import { LIFETIME_EXPIRY, type AuditDetails } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, devices } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
@@ -52,7 +52,7 @@ export async function changeDeviceState(
   tx: DbOrTx,
   change: DeviceChange,
   ids: readonly number[],
-  options: { byBox?: boolean; action: string },
+  options: { byBox?: boolean; action: 'device.disable' | 'device.enable' | 'device.box-disable' | 'device.box-enable' },
 ): Promise<ChangedDevice[]> {
   if (ids.length === 0) return [];
   const changed =
@@ -99,7 +99,7 @@ export async function changeDeviceState(
           lifetime: d.lifetime,
           ...(change === 'disable' ? { remaining_seconds: d.remainingSeconds } : {}),
           ...(options.byBox ? { by_box: true } : {}),
-        },
+        } satisfies AuditDetails<'device.disable'>,
         ip: ctx.ip,
       })),
     );

@@ -12,6 +12,7 @@ import {
   type PaymentPlan,
   type PaymentPlanBody,
   type SandboxOutcome,
+  type AuditDetails,
 } from '@panel/contract';
 import { paymentOrders, paymentPlans } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -41,18 +42,25 @@ export async function listPlans(ctx: Ctx) {
   return (await repo.listPlans(ctx.db)).map(toPlan);
 }
 
+const planDetails = (input: PaymentPlanBody): AuditDetails<'payment-plan.create'> => ({
+  title: input.title,
+  price: input.price,
+  description: input.description,
+  credit_points: input.credit_points,
+});
+
 const planValues = (input: PaymentPlanBody) => ({ title: input.title, price: input.price, description: input.description, creditPoints: input.credit_points });
 
 export async function createPlan(ctx: Ctx, input: PaymentPlanBody) {
   const [row] = await ctx.db.insert(paymentPlans).values({ ...planValues(input), currency: PLAN_CURRENCY, createdBy: callerOf(ctx).userId }).returning();
-  await audit(ctx, { action: 'payment-plan.create', targetType: 'payment-plan', targetId: row!.id, details: { ...input } });
+  await audit(ctx, { action: 'payment-plan.create', targetType: 'payment-plan', targetId: row!.id, details: planDetails(input) });
   return toPlan(row!);
 }
 
 export async function updatePlan(ctx: Ctx, id: number, input: PaymentPlanBody) {
   const [row] = await ctx.db.update(paymentPlans).set(planValues(input)).where(repo.livePlan(id)).returning();
   if (!row) throw new AppError('NOT_FOUND', { key: 'payments.planNotFound' });
-  await audit(ctx, { action: 'payment-plan.update', targetType: 'payment-plan', targetId: id, details: { ...input } });
+  await audit(ctx, { action: 'payment-plan.update', targetType: 'payment-plan', targetId: id, details: planDetails(input) });
   return toPlan(row);
 }
 

@@ -9,6 +9,7 @@ import {
   type ResellersQuery,
   type SubResellersQuery,
   type SwitchAssignQuery,
+  type AuditDetails,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { adminRoleId, liveRole } from '../../db/roles.js';
@@ -156,7 +157,7 @@ export async function editReseller({ ctx, id, input }: { ctx: Ctx; id: number; i
     const target = await targetWithinReach(ctx, id, { db: tx, lock: true });
     // Admin accounts are never edited here, not even an admin's own (business-panel.md §1).
     if (await isAdminAccount(tx, target)) throw new AppError('C10014');
-    const changes: Record<string, unknown> = {};
+    const changes: AuditDetails<'reseller.update'> = {};
     if (application_allowed) {
       const current = await allowedApplicationIds(tx, id);
       const wanted = [...new Set(application_allowed)].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { SetSocialWidgetBody } from '@panel/contract';
+import type { AuditDetails, SetSocialWidgetBody } from '@panel/contract';
 import { adminRoleId } from '../../db/roles.js';
 import { socialWidgets, users } from '../../db/schema.js';
 import { callerOf, type Ctx } from '../../http/context.js';
@@ -41,7 +41,7 @@ export async function own(ctx: Ctx) {
 /** POST /api/set-social-widget: the caller's widget, created or replaced. */
 export async function save(ctx: Ctx, input: SetSocialWidgetBody['requestData']) {
   const me = callerOf(ctx);
-  const values = { whatsappNumber: input.whatsapp, telegramNumber: input.telegram?.replace(/^@/, '') ?? null };
+  const values = { whatsappNumber: input.whatsapp, telegramNumber: input.telegram?.replace(/^@/, '') ?? null } satisfies AuditDetails<'socialWidget.save'>;
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: socialWidgets.id }).from(socialWidgets).where(eq(socialWidgets.createdBy, me.userId)).for('update');
     if (existing) await tx.update(socialWidgets).set(values).where(eq(socialWidgets.id, existing.id));

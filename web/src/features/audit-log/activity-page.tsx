@@ -10,19 +10,10 @@ import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
 import { codeListError } from '../codes/code-errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { auditDetailParts } from './audit-details';
 import { useAuditLog, useExportAuditLog, type AuditLogFilters } from './get-audit-log';
 
 const isKind = (value: string | null): value is AuditEventKind => (AUDIT_EVENT_KIND_NAMES as readonly (string | null)[]).includes(value);
-
-/**
- * The row's details as "name: value" pairs (the server has left every secret out). Internal ids
- * (ledger, request, accounts already named in the sentence) are left to the CSV export.
- */
-const detailText = (details: AuditLogEntry['details']) =>
-  Object.entries(details ?? {})
-    .filter(([name]) => !/Id$/.test(name))
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
 
 /**
  * Security → Activity (issue 24; 'audit-log', checked by the route guard): the audit trail as
@@ -81,11 +72,21 @@ export function ActivityPage() {
     {
       key: 'details',
       header: t('activity.columns.details'),
-      render: (row) => (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          <bdi>{detailText(row.details) || '—'}</bdi>
-        </Text>
-      ),
+      render: (row) => {
+        const parts = auditDetailParts(row, t);
+        return (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {parts.length === 0
+              ? '—'
+              : parts.map(({ label, value }, i) => (
+                  <span key={label}>
+                    {i > 0 && ' · '}
+                    {label}: <bdi>{value}</bdi>
+                  </span>
+                ))}
+          </Text>
+        );
+      },
     },
   ];
 
