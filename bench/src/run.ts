@@ -18,6 +18,7 @@ import { bulkActivation } from './bulk-activation.js';
 import { activationCodes } from './codes.js';
 import { ticketsList } from './tickets.js';
 import { billingRecords } from './billing.js';
+import { stepUpCost } from './step-up.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -216,6 +217,7 @@ const postgresParts: [string, (url: string, options: typeof parts) => Promise<vo
   ['codes', activationCodes],
   ['tickets', ticketsList],
   ['billing', billingRecords],
+  ['step-up', stepUpCost],
 ];
 for (const [name, part] of postgresParts) {
   if (only && only !== name) continue;

@@ -56,14 +56,17 @@ export const recoveryCodesAnswer = ok({ data: z.object({ recovery_codes: z.array
 export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswer>;
 
 /**
- * Turning the factor off and regenerating the recovery codes: the current password and a current
- * code (TOTP or recovery), until the step-up call replaces both.
+ * `POST /api/step-up`: a session confirms its second factor again before money or secrets move,
+ * with a code (TOTP or recovery) or a passkey's assertion (options from `POST /api/step-up/passkey-options`).
  */
-export const twoFactorChangeBody = z.object({
-  password: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(1000, 'validation.tooLong')),
-  code: twoFactorCodeField,
-});
-export type TwoFactorChangeBody = z.infer<typeof twoFactorChangeBody>;
+export const stepUpBody = z
+  .object({ code: z.optional(twoFactorCodeField), passkey: z.optional(passkeyAssertion) })
+  .check(z.refine((body) => body.code !== undefined || body.passkey !== undefined, { message: 'validation.required', path: ['code'] }));
+export type StepUpBody = z.infer<typeof stepUpBody>;
+
+/** Until when the session's confirmation covers guarded calls (ISO 8601). */
+export const stepUpAnswer = ok({ data: z.object({ confirmed_until: z.string() }) });
+export type StepUpAnswer = z.infer<typeof stepUpAnswer>;
 
 export const twoFactorStatusAnswer = ok({
   data: z.object({ totp: z.boolean(), recovery_codes_left: z.number() }),

@@ -36,6 +36,18 @@ type Options = {
   headers?: Record<string, string>;
 };
 
+/**
+ * Asks the person to confirm their second factor (the step-up modal, mounted once near the app's
+ * root): resolves true once `POST /api/step-up` confirmed it, false when they cancel.
+ */
+export type StepUpHandler = () => Promise<boolean>;
+let onStepUpRequired: StepUpHandler | undefined;
+
+/** The step-up modal registers itself here; without one, STEP_UP_REQUIRED fails like any error. */
+export function setStepUpHandler(handler: StepUpHandler | undefined) {
+  onStepUpRequired = handler;
+}
+
 let onSessionExpired: () => void = () => {
   session.clear();
   window.location.assign('/login');
@@ -56,8 +68,8 @@ export function setTwoFactorSetupHandler(handler: () => void) {
   onTwoFactorSetupRequired = handler;
 }
 
-/** Calls that ask the live side whatever the mode: whether the sandbox exists at all. */
-const ALWAYS_LIVE = new Set(['/public/modes']);
+/** Calls that ask the live side whatever the mode: whether the sandbox exists at all, and the session's step-up. */
+const ALWAYS_LIVE = new Set(['/public/modes', '/step-up', '/step-up/passkey-options']);
 
 /**
  * Where a call goes (core-panel.md §4 "Mode"): `/api` in live mode, `/api/sandbox` in the
@@ -68,8 +80,22 @@ export function apiUrl(path: string): URL {
   return new URL(`${prefix}${path}`, window.location.origin);
 }
 
-/** Sends one request with the bearer token and Accept-Language; a failed answer becomes an `ApiError`. */
+/**
+ * Sends one request with the bearer token and Accept-Language; a failed answer becomes an `ApiError`.
+ * A call the server holds back for a step-up (403 STEP_UP_REQUIRED: money or secrets move) asks
+ * the person for a code and is sent once more when they confirm; cancelled, it fails with that 403.
+ */
 async function send(path: string, options: Options, accept: string): Promise<Response> {
+  try {
+    return await sendOnce(path, options, accept);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 403 && error.code === 'STEP_UP_REQUIRED' && onStepUpRequired)) throw error;
+    if (!(await onStepUpRequired())) throw error;
+    return sendOnce(path, options, accept);
+  }
+}
+
+async function sendOnce(path: string, options: Options, accept: string): Promise<Response> {
   const url = apiUrl(path);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));

@@ -8,6 +8,7 @@ import { ModeSync } from './mode-sync';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, themeFor, TOP_BAR_HEIGHT } from './theme';
 import { toastContainer } from '../components/toast';
+import { StepUpProvider } from '../features/security/step-up-modal';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shell.css';
@@ -55,6 +56,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <Toasts />
+          <StepUpProvider />
           <ModeSync>{children}</ModeSync>
         </QueryClientProvider>
       </MantineProvider>

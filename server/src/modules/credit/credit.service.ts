@@ -30,6 +30,7 @@ import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-l
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
+import { requireStepUp } from '../../http/step-up.js';
 
 /** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
 export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {
@@ -39,6 +40,9 @@ export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promis
 
 // ---------------------------------------------------------------------------------------------
 // The transfer primitive: every balance change of the panel goes through `transfer`.
+// The calls that move a balance to another account on the caller's word (recharge, add, deduct)
+// start with requireStepUp; spends (activation, codes) pay for a service, purchases bring money
+// in, and the sandbox's test credit creates points that are not money, so none of them asks.
 // ---------------------------------------------------------------------------------------------
 
 export type Move = {
@@ -192,9 +196,10 @@ const callerInsufficient = () => new AppError('C10422', { key: 'credit.callerIns
 /**
  * POST /api/admin-recharge-credit. An admin recharging its own e-mail creates credit ('Added
  * Self Credit'); any other recharge moves points out of the caller's balance ('Added Credit')
- * to an account within its reach. The passcode is checked first, under the brute-force limits.
+ * to an account within its reach. The step-up comes first, then the passcode under the brute-force limits.
  */
 export async function recharge({ ctx, input, requestId }: { ctx: Ctx; input: RechargeBody; requestId: string | null }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   await checkPasscode(ctx, input.creditSharePasscode);
   const notFound = () => fieldError('resellerEmail', 'credit.resellerNotFound');
@@ -256,6 +261,7 @@ const resellerNotFound = () => new AppError('C10012', { key: 'credit.resellerNot
 
 /** POST /api/resellers/:id/add-credit-point: 'Added Credit' from the caller to a reseller within its reach. */
 export async function addCredit({ ctx, resellerId, input, requestId }: { ctx: Ctx; resellerId: number; input: AddCreditBody; requestId: string | null }) {
+  requireStepUp(ctx);
   assertSameReseller(resellerId, input);
   assertPasscodeRecent(ctx);
   const me = callerOf(ctx);
@@ -271,6 +277,7 @@ export async function addCredit({ ctx, resellerId, input, requestId }: { ctx: Ct
  * the caller (its parent, or the admin acting on it); never more than the reseller holds.
  */
 export async function deductCredit({ ctx, resellerId, input, requestId }: { ctx: Ctx; resellerId: number; input: DeductCreditBody; requestId: string | null }) {
+  requireStepUp(ctx);
   assertSameReseller(resellerId, input);
   assertPasscodeRecent(ctx);
   const me = callerOf(ctx);

@@ -7,8 +7,6 @@ import { expectError, rows, signedUpReseller, uniqueIp, type TestUser } from '..
 import { SoftwareAuthenticator } from '../../../test/software-authenticator.js';
 import { loadConfig } from '../../config.js';
 import { findSession } from '../../http/auth.js';
-import type { Ctx } from '../../http/context.js';
-import * as passkeys from './passkeys.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -271,7 +269,9 @@ describe('a passkey beside TOTP', () => {
     expect(answer.recovery_codes).toBeUndefined();
     expect((await challengeOf(user)).methods).toEqual(['totp', 'passkey', 'recovery']);
 
-    const off = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token, payload: { password: user.password, code: codeAt(secret, 0) } });
+    const stepUp = await t.call({ method: 'POST', url: '/api/step-up', token: user.token, payload: { code: codeAt(secret, 0) } });
+    expect(stepUp.statusCode, stepUp.body).toBe(200);
+    const off = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token });
     expect(off.statusCode, off.body).toBe(200);
     expect((await challengeOf(user)).methods).toEqual(['passkey', 'recovery']);
     expect(await rows(t, sql`select id from recovery_codes where user_id = ${user.id}`)).toHaveLength(RECOVERY_CODE_COUNT);
@@ -281,12 +281,7 @@ describe('a passkey beside TOTP', () => {
 });
 
 describe('step-up with a passkey', () => {
-  async function ctxFor(token: string): Promise<Ctx> {
-    const deps = t.app.deps;
-    return { ...deps, locale: 'en', ip: uniqueIp(), log: t.app.log, auth: await findSession(deps.db, token) };
-  }
-
-  it('answers options for the session and verifies an assertion once', async () => {
+  it('answers options for the session, and POST /api/step-up takes the assertion once', async () => {
     const user = await signedUpReseller(t);
     const { key } = await addPasskey(user);
     const res = await t.call({ method: 'POST', url: '/api/step-up/passkey-options', token: user.token });
@@ -294,9 +289,9 @@ describe('step-up with a passkey', () => {
     const options = res.json<{ data: Options }>().data;
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
     const assertion = key.assert(options);
-    const ctx = await ctxFor(user.token);
-    await expect(passkeys.verifyStepUpPasskey(ctx, assertion)).resolves.toBeUndefined();
-    await expect(passkeys.verifyStepUpPasskey(ctx, assertion)).rejects.toMatchObject({ code: 'INVALID_PASSKEY' });
+    const confirmed = await t.call({ method: 'POST', url: '/api/step-up', token: user.token, body: { passkey: assertion } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expectError(await t.call({ method: 'POST', url: '/api/step-up', token: user.token, body: { passkey: assertion } }), 401, 'INVALID_PASSKEY');
   });
 
   it("refuses another session's step-up challenge and an account without passkeys", async () => {
@@ -304,7 +299,7 @@ describe('step-up with a passkey', () => {
     const { key } = await addPasskey(user);
     const options = (await t.call({ method: 'POST', url: '/api/step-up/passkey-options', token: user.token })).json<{ data: Options }>().data;
     const fresh = await signInWithPasskey(user, key);
-    await expect(passkeys.verifyStepUpPasskey(await ctxFor(fresh), key.assert(options))).rejects.toMatchObject({ code: 'INVALID_PASSKEY' });
+    expectError(await t.call({ method: 'POST', url: '/api/step-up', token: fresh, body: { passkey: key.assert(options) } }), 401, 'INVALID_PASSKEY');
     const none = await signedUpReseller(t);
     expectError(await t.call({ method: 'POST', url: '/api/step-up/passkey-options', token: none.token }), 409, 'NO_PASSKEY');
   });

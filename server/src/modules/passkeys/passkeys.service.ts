@@ -7,7 +7,6 @@ import {
   RECOVERY_CODE_COUNT,
   TOTP_ISSUER,
   type Passkey,
-  type PasskeyAssertion,
   type PasskeyCreateBody,
   type PasskeyRenameBody,
 } from '@panel/contract';
@@ -20,9 +19,9 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { serverKey } from '../../lib/server-key.js';
 import { sha256 } from '../../lib/secrets.js';
-import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
-import { codeLimits, newRecoveryCode, replaceRecoveryCodes, sessionCaller } from '../two-factor/two-factor.service.js';
-import { spendPasskey, storeChallenge, takeChallenge, verifyAssertion } from './webauthn.js';
+import { recordFailure } from '../auth/rate-limits.js';
+import { newRecoveryCode, replaceRecoveryCodes, sessionCaller } from '../two-factor/two-factor.service.js';
+import { storeChallenge, takeChallenge } from './webauthn.js';
 
 /** The list's columns: never the credential id nor the public key. */
 const listed = { id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt };
@@ -185,19 +184,3 @@ export async function stepUpPasskeyOptions(ctx: Ctx) {
   return options;
 }
 
-/**
- * Step-up with a passkey, second half: checks the assertion against this session's step-up
- * challenge (spent whatever the outcome) and stores the counter. Throws INVALID_PASSKEY, counted
- * with the wrong codes; the caller records the confirmation on the session.
- */
-export async function verifyStepUpPasskey(ctx: Ctx, response: PasskeyAssertion): Promise<void> {
-  const me = sessionCaller(ctx);
-  const limits = codeLimits(ctx, me.userId);
-  await assertUnderLimits(ctx, limits);
-  const match = await verifyAssertion(ctx, me.userId, 'step_up', { sessionId: me.sessionId }, response);
-  if (!match || !(await spendPasskey(ctx.db, me.userId, match))) {
-    await recordFailure(ctx, limits);
-    throw new AppError('INVALID_PASSKEY');
-  }
-  await ctx.limiter.reset(limits[0]!.key);
-}

@@ -9,6 +9,7 @@ import { signedInAccount } from '../auth/auth.service.js';
 import { twoFactorSetupAnswer } from '../two-factor/requirement.service.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
+import { requireStepUp } from '../../http/step-up.js';
 
 export async function getProfile(ctx: Ctx) {
   const me = callerOf(ctx);
@@ -34,6 +35,8 @@ export async function setExpiryReminders({ ctx, input }: { ctx: Ctx; input: Expi
 
 /** A new password signs the account out of every other session; this one stays. */
 export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBody }) {
+  // A new name alone moves no secret; a new password needs the step-up.
+  if (input.password) requireStepUp(ctx);
   const me = callerOf(ctx);
   const passwordHash = input.password ? await hashSecret(input.password) : undefined;
   await ctx.db.transaction(async (tx) => {
@@ -47,6 +50,7 @@ export async function updateProfile({ ctx, input }: { ctx: Ctx; input: ProfileBo
 
 /** First passcode only; changing one goes through `updatePasscode`. */
 export async function setPasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   const hash = await hashSecret(input.requestData.passcode);
   const updated = await ctx.db
@@ -59,6 +63,7 @@ export async function setPasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBod
 }
 
 export async function updatePasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   const hash = await hashSecret(input.requestData.passcode);
   await ctx.db.update(users).set({ creditSharePasscodeHash: hash }).where(eq(users.id, me.userId));

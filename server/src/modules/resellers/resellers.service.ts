@@ -25,6 +25,7 @@ import { sendInvitation } from '../auth/auth.service.js';
 import { refreshRequirementBelow } from '../two-factor/requirement.service.js';
 import { accountsInReach, createsCycle, idInReach, lockHierarchy, targetWithinReach } from './hierarchy.js';
 import * as repository from './resellers.repository.js';
+import { requireStepUp } from '../../http/step-up.js';
 
 const lastPage = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
@@ -403,7 +404,9 @@ export async function uploadLogo({ ctx, id, file }: { ctx: Ctx; id: number; file
  * can be shown again, and found by its SHA-256 when it arrives as a bearer token. Admin accounts
  * have none.
  */
+/** Reveals a reseller's API key, creating it the first time: a secret, so after a step-up. */
 export async function apiKey({ ctx, id }: { ctx: Ctx; id: number }) {
+  requireStepUp(ctx);
   const target = await selfOrWithinReach(ctx, id);
   if (await isAdminAccount(ctx.db, target)) throw new AppError('C10014', { key: 'errors.apiKeyAdmin' });
   const key = serverKey(ctx.config);

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_WINDOW_MINUTES, RECOVERY_CODE_COUNT, translate } from '@panel/contract';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
 import { GOOD_PASSWORD, createVerifiedUser, expectError, lastMailTo, rows, signedUpReseller, uniqueIp, type TestUser } from '../../../test/fixtures.js';
+import { codeAt, makeStepUpStale, turnOn as turnOnFactor } from '../../../test/two-factor.js';
 
 let t: TestApp;
 let logged = '';
@@ -19,23 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The code an authenticator app shows `steps` 30-second steps from now. */
-function codeAt(secret: string, steps = 0) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
-
-type WithFactor = TestUser & { secret: string; recoveryCodes: string[] };
-
-/** Turns TOTP on for the account, confirming with the previous step's code (so the current and next are still free). */
-async function turnOn(user: TestUser): Promise<WithFactor> {
-  const setup = await t.call({ method: 'POST', url: '/api/two-factor/totp/setup', token: user.token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json<{ data: { secret: string } }>().data;
-  const confirm = await t.call({ method: 'POST', url: '/api/two-factor/totp/confirm', token: user.token, payload: { code: codeAt(secret, -1) } });
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  return { ...user, secret, recoveryCodes: confirm.json<{ data: { recovery_codes: string[] } }>().data.recovery_codes };
-}
+const turnOn = (user: TestUser) => turnOnFactor(t, user);
 
 function login(user: { email: string; password: string }, options: { admin?: boolean; ip?: string; remember?: boolean } = {}) {
   return t.call({
@@ -173,7 +157,8 @@ describe('POST /api/login/two-factor', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().permissions).toContain('user-roles');
     // The rest of the suite signs the admin in with the password alone.
-    const off = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: admin.token, payload: { password: ADMIN_PASSWORD, code: codeAt(on.secret, 1) } });
+    // The session just signed in with a code: its confirmation is fresh, no step-up asked.
+    const off = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: res.json<{ token: string }>().token });
     expect(off.statusCode, off.body).toBe(200);
   });
 
@@ -273,9 +258,15 @@ describe('POST /api/login/two-factor', () => {
 });
 
 describe('POST /api/two-factor/recovery-codes and /disable', () => {
-  it('regenerates the codes with the password and a current code; the old ones stop working', async () => {
+  const stepUp = (user: { token: string }, code: string) => t.call({ method: 'POST', url: '/api/step-up', token: user.token, payload: { code } });
+
+  it('regenerates the codes after a step-up; the old ones stop working', async () => {
     const user = await turnOn(await signedUpReseller(t));
-    const res = await t.call({ method: 'POST', url: '/api/two-factor/recovery-codes', token: user.token, payload: { password: user.password, code: codeAt(user.secret) } });
+    await makeStepUpStale(t, user.id);
+    expectError(await t.call({ method: 'POST', url: '/api/two-factor/recovery-codes', token: user.token }), 403, 'STEP_UP_REQUIRED');
+    expect((await t.call({ method: 'GET', url: '/api/two-factor', token: user.token })).json().data.recovery_codes_left).toBe(RECOVERY_CODE_COUNT);
+    expect((await stepUp(user, codeAt(user.secret))).statusCode).toBe(200);
+    const res = await t.call({ method: 'POST', url: '/api/two-factor/recovery-codes', token: user.token });
     expect(res.statusCode, res.body).toBe(200);
     const fresh = res.json<{ data: { recovery_codes: string[] } }>().data.recovery_codes;
     expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
@@ -283,38 +274,32 @@ describe('POST /api/two-factor/recovery-codes and /disable', () => {
     expect((await secondStep(await challengeOf(user), fresh[0]!)).statusCode).toBe(200);
   });
 
-  it('refuses a wrong password or a wrong code and changes nothing', async () => {
+  it('turns the factor off after a step-up with a recovery code; the password alone signs in again', async () => {
     const user = await turnOn(await signedUpReseller(t));
-    const wrongPassword = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token, payload: { password: 'Wrong@123', code: codeAt(user.secret) } });
-    expectError(wrongPassword, 401, 'INVALID_CREDENTIALS');
-    const wrongCode = await t.call({ method: 'POST', url: '/api/two-factor/recovery-codes', token: user.token, payload: { password: user.password, code: '000000' } });
-    expectError(wrongCode, 401, 'INVALID_CREDENTIALS');
-    expect((await t.call({ method: 'GET', url: '/api/two-factor', token: user.token })).json().data).toEqual({ totp: true, recovery_codes_left: RECOVERY_CODE_COUNT });
-    // The wrong password did not spend the code it came with.
-    expect((await secondStep(await challengeOf(user), codeAt(user.secret))).statusCode).toBe(200);
-  });
-
-  it('answers field messages for an empty body', async () => {
-    const user = await signedUpReseller(t);
-    const res = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token, payload: {} });
-    expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['code', 'password']);
-  });
-
-  it('turns the factor off with the password and a recovery code; the password alone signs in again', async () => {
-    const user = await turnOn(await signedUpReseller(t));
-    const res = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token, payload: { password: user.password, code: user.recoveryCodes[0]! } });
+    await makeStepUpStale(t, user.id);
+    expectError(await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token }), 403, 'STEP_UP_REQUIRED');
+    expect((await login(user)).json()).toMatchObject({ two_factor_required: true });
+    expect((await stepUp(user, user.recoveryCodes[0]!)).statusCode).toBe(200);
+    const res = await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token });
     expect(res.statusCode, res.body).toBe(200);
     expect((await login(user)).json()).toHaveProperty('token');
     const [left] = await rows<{ n: number }>(t, sql`select count(*)::int as n from recovery_codes where user_id = ${user.id}`);
     expect(left!.n).toBe(0);
     const audits = await rows<{ action: string }>(t, sql`select action from audit_log where target_id = ${String(user.id)} and action like 'two_factor.%' order by id`);
-    expect(audits.map((a) => a.action)).toEqual(['two_factor.enable', 'two_factor.disable']);
+    expect(audits.map((a) => a.action)).toEqual(['two_factor.enable', 'two_factor.step_up', 'two_factor.disable']);
+  });
+
+  it('takes the fresh confirmation of a sign-in with a code', async () => {
+    const user = await turnOn(await signedUpReseller(t));
+    const signedIn = await secondStep(await challengeOf(user), codeAt(user.secret));
+    const token = signedIn.json<{ token: string }>().token;
+    expect((await t.call({ method: 'POST', url: '/api/two-factor/disable', token })).statusCode).toBe(200);
   });
 
   it('refuses to change the factor of an account without one', async () => {
     const user = await signedUpReseller(t);
-    expectError(await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token, payload: { password: user.password, code: '123456' } }), 409, 'TWO_FACTOR_NOT_ON');
+    expectError(await t.call({ method: 'POST', url: '/api/two-factor/disable', token: user.token }), 409, 'TWO_FACTOR_NOT_ON');
+    expectError(await t.call({ method: 'POST', url: '/api/two-factor/recovery-codes', token: user.token }), 409, 'TWO_FACTOR_NOT_ON');
   });
 });
 

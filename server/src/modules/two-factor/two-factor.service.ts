@@ -11,20 +11,21 @@ import {
   TOTP_ISSUER,
   TOTP_PERIOD_SECONDS,
   type TotpConfirmBody,
-  type TwoFactorChangeBody,
+  STEP_UP_MINUTES,
   type PasskeyAssertion,
+  type StepUpBody,
   type TwoFactorMethod,
 } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { loginChallenges, passkeys, recoveryCodes, totpFactors, users } from '../../db/schema.js';
+import { loginChallenges, passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { callerOf, type Ctx } from '../../http/context.js';
+import { callerOf, type Auth, type Ctx } from '../../http/context.js';
+import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
 import { adminRoleId } from '../../db/roles.js';
-import { requireStepUp } from '../../http/step-up.js';
 import { accountLocale, twoFactorResetMail } from '../../mail/templates.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
 import { spendPasskey, verifyAssertion, type PasskeyMatch } from '../passkeys/webauthn.js';
@@ -197,28 +198,16 @@ export async function confirmTotp({ ctx, input }: { ctx: Ctx; input: TotpConfirm
 }
 
 /**
- * Turning the factor off and regenerating codes ask for the password and a current code in the
- * request itself. The step-up call (a recent code confirmed on the session) replaces this check.
+ * Turning the factor off and regenerating the recovery codes: a session whose factor was confirmed
+ * in the last minutes (requireStepUp, the web app asks for the code in its step-up modal).
  */
-async function withPasswordAndCode(ctx: Ctx, input: TwoFactorChangeBody, run: (tx: DbOrTx, userId: number) => Promise<void>) {
+async function withStepUp(ctx: Ctx, run: (tx: DbOrTx, userId: number) => Promise<void>) {
   const me = sessionCaller(ctx);
-  const limits = codeLimits(ctx, me.userId);
-  await assertUnderLimits(ctx, limits);
-  if ((await methodsOf(ctx.db, me.userId)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
-  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.userId));
-  // The code is not even looked at after a wrong password: a wrong password spends nothing.
-  const match = (await verifySecret(user?.passwordHash, input.password)) ? await matchCode(ctx, me.userId, me.email, input.code) : undefined;
-  const done =
-    match !== undefined &&
-    (await ctx.db.transaction(async (tx) => {
-      if (!(await spendCode(tx, me.userId, match))) return false;
-      await run(tx, me.userId);
-      return true;
-    }));
-  if (!done) {
-    await recordFailure(ctx, limits);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  requireStepUp(ctx);
+  await ctx.db.transaction(async (tx) => {
+    if ((await methodsOf(tx, me.userId)).length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
+    await run(tx, me.userId);
+  });
 }
 
 /**
@@ -245,7 +234,7 @@ export async function resetSecondFactor({ ctx, id }: { ctx: Ctx; id: number }) {
   const target = await ctx.db.transaction(async (tx) => {
     const [account] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!account || account.deletedAt) throw new AppError('NOT_FOUND');
-    // One's own factor is turned off with the password and a code (POST /api/two-factor/disable).
+    // One's own factor is turned off by the account itself (POST /api/two-factor/disable, after a step-up).
     if (account.id === me.userId) throw new AppError('C10013');
     if (!me.isAdmin) {
       if (account.roleId === (await adminRoleId(tx))) throw new AppError('C10014');
@@ -267,10 +256,10 @@ export async function resetSecondFactor({ ctx, id }: { ctx: Ctx; id: number }) {
   }
 }
 
-export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
-  await withPasswordAndCode(ctx, input, async (tx, userId) => {
+export async function disable(ctx: Ctx) {
+  await withStepUp(ctx, async (tx, userId) => {
     const removed = await tx.delete(totpFactors).where(eq(totpFactors.userId, userId)).returning({ userId: totpFactors.userId });
-    // An account with passkeys only has no app to turn off (the transaction gives the code back).
+    // An account with passkeys only has no app to turn off (the transaction changes nothing).
     if (removed.length === 0) throw new AppError('TWO_FACTOR_NOT_ON');
     // With a passkey left the account keeps a second factor, and the recovery codes that back it.
     const [passkeyLeft] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
@@ -282,13 +271,53 @@ export async function disable({ ctx, input }: { ctx: Ctx; input: TwoFactorChange
   });
 }
 
-export async function regenerateRecoveryCodes({ ctx, input }: { ctx: Ctx; input: TwoFactorChangeBody }) {
+export async function regenerateRecoveryCodes(ctx: Ctx) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await withPasswordAndCode(ctx, input, async (tx, userId) => {
+  await withStepUp(ctx, async (tx, userId) => {
     await replaceRecoveryCodes(tx, userId, codes);
     await audit(ctx, { action: 'two_factor.recovery_codes', targetType: 'user', targetId: userId }, tx);
   });
   return codes;
+}
+
+/**
+ * POST /api/step-up: the session confirms its second factor again, and money and secret moves
+ * (requireStepUp) go through for the next minutes, with a code (TOTP or recovery) or a passkey.
+ * Answers until when the confirmation covers them.
+ */
+export async function stepUp({ ctx, input }: { ctx: Ctx; input: StepUpBody }) {
+  const me = sessionCaller(ctx);
+  if (!me.hasSecondFactor) throw new AppError('TWO_FACTOR_NOT_ON');
+  // The session and its factor are the live side's, also when the call came under /api/sandbox.
+  const live = { ...ctx, db: ctx.database.db };
+  const limits = codeLimits(live, me.userId);
+  await assertUnderLimits(live, limits);
+  const match = input.passkey
+    ? await verifyAssertion(live, me.userId, 'step_up', { sessionId: me.sessionId }, input.passkey)
+    : await matchCode(live, me.userId, me.email, input.code ?? '');
+  const confirmedAt = match && (await confirmSession(live, me, match));
+  if (!confirmedAt) {
+    await recordFailure(live, limits);
+    throw new AppError(input.passkey ? 'INVALID_PASSKEY' : 'INVALID_TWO_FACTOR_CODE');
+  }
+  await live.limiter.reset(limits[0]!.key);
+  return { confirmed_until: new Date(confirmedAt.getTime() + STEP_UP_MINUTES * 60_000).toISOString() };
+}
+
+/**
+ * The matched code or passkey spent and the session's confirmation stored in one transaction, so of
+ * concurrent requests with the same code or assertion one confirms. Undefined when a concurrent
+ * request spent it first.
+ */
+async function confirmSession(ctx: Ctx, me: Auth, match: Match): Promise<Date | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await spendCode(tx, me.userId, match))) return undefined;
+    const [session] = await tx.update(sessions).set({ twoFactorAt: sql`now()` }).where(eq(sessions.id, me.sessionId)).returning({ at: sessions.twoFactorAt });
+    // The session was ended meanwhile: the code goes back (the transaction rolls back).
+    if (!session?.at) throw new AppError('C10002');
+    await audit(ctx, { action: 'two_factor.step_up', targetType: 'user', targetId: me.userId, details: { method: match.kind } }, tx);
+    return session.at;
+  });
 }
 
 /** The challenge a right password earns an account with a second factor: a token for the next call. */

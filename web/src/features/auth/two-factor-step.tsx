@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LoginAnswer, TwoFactorMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useLoginTwoFactor } from './login';
 import { loginErrorOutcome } from './login-error';
+import { TwoFactorCodeField } from './two-factor-code';
 
 type Mode = 'totp' | 'recovery' | 'passkey';
 
@@ -125,18 +126,7 @@ export function TwoFactorStep({
       <Stack gap="md">
         {alertBox}
         <Text size="sm">{t(recovery ? 'auth.twoFactor.recoveryIntro' : 'auth.twoFactor.intro')}</Text>
-        <TextInput
-          key={recovery ? 'recovery' : 'totp'}
-          label={t(recovery ? 'auth.twoFactor.recoveryLabel' : 'auth.twoFactor.codeLabel')}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          maxLength={recovery ? 40 : 6}
-          autoFocus
-          dir="ltr"
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={fieldError}
-        />
+        <TwoFactorCodeField recovery={recovery} value={code} onChange={setCode} error={fieldError} />
         <Button type="submit" fullWidth loading={mutation.isPending && !prompting}>
           {t('auth.twoFactor.submit')}
         </Button>

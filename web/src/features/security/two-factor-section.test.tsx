@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
+import { StepUpProvider } from './step-up-modal';
 import { TwoFactorSection } from './two-factor-section';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -71,17 +72,34 @@ describe('TwoFactorSection', () => {
     expect(screen.getByLabelText('Setup key')).toBeInTheDocument();
   });
 
-  it('turns the factor off with the password and a current code', async () => {
-    const fetchMock = fakeServer({ on: true });
-    renderWithProviders(<TwoFactorSection />);
+  it('turns the factor off without asking for the password; an old confirmation brings the step-up modal', async () => {
+    let confirmed = false;
+    const server = fakeServer({ on: true });
+    const fetchMock = stubFetch(async (url, init) => {
+      if (url.pathname === '/api/step-up') {
+        confirmed = true;
+        return json(200, { status: true, msg: 'Confirmed', data: { confirmed_until: '2026-11-26T11:00:00.000Z' } });
+      }
+      if (url.pathname === '/api/two-factor/disable' && !confirmed) {
+        return json(403, { status: false, statusCode: 403, code: 'STEP_UP_REQUIRED', msg: 'Confirm it is you.', message: 'Confirm it is you.' });
+      }
+      return server(url, init);
+    });
+    renderWithProviders(
+      <>
+        <StepUpProvider />
+        <TwoFactorSection />
+      </>,
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Turn off' }));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findAllByText('Required')).toHaveLength(2);
-    await user.type(screen.getByLabelText('Current password'), 'Secret@123');
-    await user.type(screen.getByLabelText('Code from the app or a recovery code'), '654321');
-    await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    await waitFor(() => expect(sentBodies(fetchMock, '/api/two-factor/disable')).toEqual([{ password: 'Secret@123', code: '654321' }]));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(dialog).getByLabelText('Authentication code'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('button', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/step-up')).toEqual([{ code: '654321' }]);
+    expect(fetchMock.mock.calls.filter(([url]) => url.pathname === '/api/two-factor/disable')).toHaveLength(2);
   });
 });

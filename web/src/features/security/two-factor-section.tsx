@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, CopyButton, Group, Image, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
@@ -236,7 +236,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   );
 }
 
-/** On: new recovery codes or turning it off, each with the password and a current code. */
+/** On: new recovery codes or turning it off, each after a recent confirmation of the factor (step-up). */
 function FactorOn({ codesLeft, onNewCodes }: { codesLeft: number; onNewCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const [action, setAction] = useState<'regenerate' | 'disable'>();
@@ -262,26 +262,21 @@ function FactorOn({ codesLeft, onNewCodes }: { codesLeft: number; onNewCodes: (c
   );
 }
 
+/** A confirmation of the change; the step-up modal asks for a code when the session's confirmation is old. */
 function ChangeForm({ action, onDone, onCancel }: { action: 'regenerate' | 'disable'; onDone: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const regenerate = useRegenerateRecoveryCodes();
   const disable = useDisableTwoFactor();
   const mutation = action === 'regenerate' ? regenerate : disable;
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; code?: string; form?: string }>({});
+  const [failure, setFailure] = useState<string>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const required = t('security.twoFactor.required');
-    const missing = { password: password ? undefined : required, code: code.trim() ? undefined : required };
-    setErrors(missing);
-    if (missing.password || missing.code) return;
-    const body = { password, code: code.trim() };
-    const onError = (failure: unknown) => setErrors({ form: failureText(failure) });
+    setFailure(undefined);
+    const onError = (error: unknown) => setFailure(failureText(error));
     if (action === 'regenerate') {
-      regenerate.mutate(body, {
+      regenerate.mutate(undefined, {
         onSuccess: (answer) => {
           showSuccess(answer.msg);
           onDone(answer.data.recovery_codes);
@@ -289,7 +284,7 @@ function ChangeForm({ action, onDone, onCancel }: { action: 'regenerate' | 'disa
         onError,
       });
     } else {
-      disable.mutate(body, {
+      disable.mutate(undefined, {
         onSuccess: (answer) => {
           showSuccess(answer.msg);
           onCancel();
@@ -303,26 +298,11 @@ function ChangeForm({ action, onDone, onCancel }: { action: 'regenerate' | 'disa
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">{t(action === 'regenerate' ? 'security.twoFactor.regenerateIntro' : 'security.twoFactor.turnOffIntro')}</Text>
-        {errors.form && (
+        {failure && (
           <Alert color="red" role="alert">
-            {errors.form}
+            {failure}
           </Alert>
         )}
-        <PasswordInput
-          label={t('security.twoFactor.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
-        />
-        <TextInput
-          label={t('security.twoFactor.codeOrRecovery')}
-          autoComplete="one-time-code"
-          dir="ltr"
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={errors.code}
-        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('security.twoFactor.cancel')}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodesAnswer, TotpConfirmBody, TotpSetupAnswer, TwoFactorChangeBody, TwoFactorStatusAnswer } from '@panel/contract';
+import type { RecoveryCodesAnswer, TotpConfirmBody, TotpSetupAnswer, TwoFactorStatusAnswer } from '@panel/contract';
 import { api } from '../../api/client';
 
 /** `GET /api/two-factor`: whether TOTP is on and how many recovery codes are left. */
@@ -7,29 +7,29 @@ export const getTwoFactor = () => api<TwoFactorStatusAnswer>('/two-factor');
 export const twoFactorQuery = () => ({ queryKey: ['two-factor'], queryFn: getTwoFactor });
 export const useTwoFactor = () => useQuery(twoFactorQuery());
 
-/** The calls of the section: each answer is the section's to show, so no global toast. */
+/**
+ * The calls of the section: each answer is the section's to show, so no global toast. Turning the
+ * factor on or off may lift or bring back a requirement: the profile (setup banner, guard) is read again.
+ */
 function useTwoFactorMutation<B, A>(mutationFn: (body: B) => Promise<A>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['two-factor'] }) });
+  return useMutation({
+    mutationFn,
+    meta: { silent: true },
+    onSuccess: () => Promise.all(['two-factor', 'profile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
 }
 
 export const setupTotp = () => api<TotpSetupAnswer>('/two-factor/totp/setup', { method: 'POST' });
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { silent: true } });
 
-export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body });
-/** Turning the factor on may lift a requirement: the profile (setup banner, guard) is read again. */
-export const useConfirmTotp = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmTotp,
-    meta: { silent: true },
-    onSuccess: () => Promise.all(['two-factor', 'profile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
-  });
-};
+/** A wrong code answers 401 INVALID_TWO_FACTOR_CODE: shown by the setup, not a sign-out. */
+export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body, allowUnauthorized: true });
+export const useConfirmTotp = () => useTwoFactorMutation(confirmTotp);
 
-export const regenerateRecoveryCodes = (body: TwoFactorChangeBody) =>
-  api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST', body });
+/** Both ask for a step-up when the session's confirmation is old: the client's step-up modal handles it. */
+export const regenerateRecoveryCodes = () => api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST' });
 export const useRegenerateRecoveryCodes = () => useTwoFactorMutation(regenerateRecoveryCodes);
 
-export const disableTwoFactor = (body: TwoFactorChangeBody) => api<{ status: true; msg: string }>('/two-factor/disable', { method: 'POST', body });
+export const disableTwoFactor = () => api<{ status: true; msg: string }>('/two-factor/disable', { method: 'POST' });
 export const useDisableTwoFactor = () => useTwoFactorMutation(disableTwoFactor);
