@@ -155,6 +155,8 @@ function vouchedAddress(target: { emailVerifiedAt: Date | null }): { emailVerifi
 export async function editReseller({ ctx, id, input }: { ctx: Ctx; id: number; input: EditResellerBody }) {
   const me = callerOf(ctx);
   const { name, email, password, application_allowed, status } = input.requestData;
+  // Another account's password or e-mail is its sign-in: a step-up, as for one's own.
+  if (password) requireStepUp(ctx);
   const passwordHash = password ? await hashSecret(password) : undefined;
   await ctx.db.transaction(async (tx) => {
     const target = await targetWithinReach(ctx, id, { db: tx, lock: true });
@@ -183,6 +185,7 @@ export async function editReseller({ ctx, id, input }: { ctx: Ctx; id: number; i
     }
     const update: Partial<typeof users.$inferInsert> = { name };
     if (email !== target.email) {
+      requireStepUp(ctx);
       update.email = email;
       update.oldEmail = target.email;
       changes.email = email;
@@ -210,6 +213,7 @@ export async function editReseller({ ctx, id, input }: { ctx: Ctx; id: number; i
 }
 
 export async function changeResellerPassword({ ctx, id, input }: { ctx: Ctx; id: number; input: ResellerPasswordBody }) {
+  requireStepUp(ctx);
   const adminKey = 'errors.adminPasswordChange';
   const target = await targetWithinReach(ctx, id, { adminKey });
   if (await isAdminAccount(ctx.db, target)) throw new AppError('C10014', { key: adminKey });

@@ -149,6 +149,20 @@ describe('calls guarded by the step-up, for a session that confirmed its factor 
     await guarded(user, change, () => secrets(user.id));
   });
 
+  it("changing a sub-reseller's password or e-mail, not its name alone", async () => {
+    const { parent, child } = await staleReseller();
+    const edit = (requestData: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: `/api/resellers/${child.id}/edit`, token: parent.token, payload: { requestData: { name: 'Kid', email: child.email, ...requestData } } });
+    const renamed = await edit({});
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const changePassword = () =>
+      t.call({ method: 'PUT', url: `/api/resellers/${child.id}/change-password`, token: parent.token, payload: { requestData: { password: 'Other@456', password_confirmation: 'Other@456' } } });
+    await guarded(parent, changePassword, () => secrets(child.id));
+    await makeStepUpStale(t, parent.id);
+    const address = () => rows(t, sql`select email from users where id = ${child.id}`);
+    await guarded(parent, () => edit({ email: `moved-${child.email}` }), address, parent.recoveryCodes[0]);
+  });
+
   it('setting and changing the credit-share passcode', async () => {
     const user = await turnOn(t, await signedUpReseller(t));
     await makeStepUpStale(t, user.id);

@@ -11,6 +11,7 @@ import { permissions, rolePermissions, roles, sessions, totpFactors, users } fro
 import { adminRoleId, liveRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sendInvitation } from '../auth/auth.service.js';
@@ -215,6 +216,8 @@ export async function updateUser({ ctx, id, input }: { ctx: Ctx; id: number; inp
   await ctx.db.transaction(async (tx) => {
     const target = await findUser(tx, id);
     await assertMayChange(ctx, tx, target);
+    // A new e-mail takes over the account's sign-in (its password reset goes there): a step-up first.
+    if (input.email !== target.email) requireStepUp(ctx);
     if (input.role !== target.roleId) {
       if (id === me.userId) throw new AppError('SELF_ROLE');
       await assertRoleAssignable(ctx, tx, input.role);
