@@ -6,6 +6,14 @@ import { api, setSessionExpiredHandler } from '../../api/client';
 import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
 import { StepUpProvider } from './step-up-modal';
 
+/** jsdom has no WebAuthn: the browser's prompt is stood in for, the rest of the module is real. */
+const browser = vi.hoisted(() => ({ assert: vi.fn() }));
+vi.mock('../../lib/passkey', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/passkey')>()),
+  passkeysSupported: () => true,
+  assertWithPasskey: browser.assert,
+}));
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -13,13 +21,20 @@ afterEach(() => {
 
 const STEP_UP_REQUIRED = { status: false, statusCode: 403, code: 'STEP_UP_REQUIRED', msg: 'Confirm it is you first.', message: 'Confirm it is you first.' };
 
-/** A fake server whose share call needs a step-up until one good code (123456) was confirmed. */
-function serve() {
+const ASSERTION = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+
+/**
+ * A fake server whose share call needs a step-up until one good code (123456) or the passkey's
+ * assertion was confirmed. `passkeys`: the account's passkeys list.
+ */
+function serve(passkeys: unknown[] = []) {
   let confirmed = false;
   return stubFetch(async (url, init) => {
+    if (url.pathname === '/api/passkeys') return json(200, { status: true, msg: 'OK', data: passkeys });
+    if (url.pathname === '/api/two-factor') return json(200, { status: true, msg: 'OK', data: { totp: true, recovery_codes_left: 10 } });
     if (url.pathname === '/api/step-up') {
-      const { code } = JSON.parse(init!.body as string) as { code: string };
-      if (code === '123456' || code === 'abcde-fghij') {
+      const { code, passkey } = JSON.parse(init!.body as string) as { code?: string; passkey?: unknown };
+      if (code === '123456' || code === 'abcde-fghij' || JSON.stringify(passkey) === JSON.stringify(ASSERTION)) {
         confirmed = true;
         return json(200, { status: true, msg: 'Confirmed', data: { confirmed_until: '2026-11-26T11:00:00.000Z' } });
       }
@@ -77,6 +92,19 @@ describe('the step-up modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sentBodies(fetchMock, '/api/step-up')).toEqual([{ code: '123456' }]);
     expect(shareCalls(fetchMock)).toEqual([{ creditPoint: 'MQ==' }, { creditPoint: 'MQ==' }]);
+  });
+
+  it('confirms with a passkey when the account has one, and repeats the call', async () => {
+    browser.assert.mockResolvedValue(ASSERTION);
+    const fetchMock = serve([{ id: 1, name: 'Laptop', created_at: '2026-11-01T10:00:00.000Z', last_used_at: null }]);
+    const user = renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('Credit shared.')).toBeInTheDocument();
+    expect(browser.assert).toHaveBeenCalledWith('/step-up/passkey-options');
+    expect(sentBodies(fetchMock, '/api/step-up')).toEqual([{ passkey: ASSERTION }]);
+    expect(shareCalls(fetchMock)).toHaveLength(2);
   });
 
   it('shows a wrong code (a 401) under the field without signing out, keeps the call waiting; a recovery code then confirms', async () => {
