@@ -11,12 +11,17 @@ const CODES = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbb${i}`);
 
 afterEach(() => vi.unstubAllGlobals());
 
-function fakeServer(options: { on?: boolean; confirm?: () => Response } = {}) {
+function fakeServer(options: { on?: boolean; confirm?: () => Response; passkeys?: unknown[] } = {}) {
   let on = options.on ?? false;
+  const passkeys = options.passkeys ?? [];
   return stubFetch(async (url) => {
     switch (url.pathname) {
       case '/api/two-factor':
-        return json(200, { status: true, msg: 'OK', data: { totp: on, recovery_codes_left: on ? 10 : 0 } });
+        return json(200, { status: true, msg: 'OK', data: { totp: on, recovery_codes_left: on ? 10 : passkeys.length > 0 ? 3 : 0 } });
+      case '/api/passkeys':
+        return json(200, { status: true, msg: 'OK', data: passkeys });
+      case '/api/two-factor/recovery-codes':
+        return json(200, { status: true, msg: 'New recovery codes.', data: { recovery_codes: CODES } });
       case '/api/two-factor/totp/setup':
         return json(200, { status: true, msg: 'Scan', data: { secret: SECRET, uri: URI } });
       case '/api/two-factor/totp/confirm': {
@@ -101,5 +106,18 @@ describe('TwoFactorSection', () => {
     expect(await screen.findByRole('button', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
     expect(sentBodies(fetchMock, '/api/step-up')).toEqual([{ code: '654321' }]);
     expect(fetchMock.mock.calls.filter(([url]) => url.pathname === '/api/two-factor/disable')).toHaveLength(2);
+  });
+
+  it('with passkeys only: says the factor is on, and manages the recovery codes without the app', async () => {
+    const fetchMock = fakeServer({ passkeys: [{ id: 1, name: 'Laptop', created_at: '2026-11-01T10:00:00.000Z', last_used_at: null }] });
+    const user = userEvent.setup();
+    renderWithProviders(<TwoFactorSection />);
+    expect(await screen.findByText('3 unused recovery codes left')).toBeInTheDocument();
+    expect(screen.getByText('On')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    expect(await screen.findByText(CODES[0]!)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url.pathname === '/api/two-factor/recovery-codes')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { useProfile } from '../../api/profile';
+import { usePasskeys } from './passkeys';
 import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTotp, useTwoFactor } from './two-factor';
 import { StatusBadge } from '../../components/status-badge';
 
@@ -20,6 +21,8 @@ function useFailureText() {
 export function TwoFactorSection() {
   const { t } = useTranslation();
   const status = useTwoFactor();
+  // With passkeys only, the account has a second factor (and recovery codes) without the app.
+  const hasPasskeys = (usePasskeys().data?.data.length ?? 0) > 0;
   const [setup, setSetup] = useState<{ secret: string; uri: string }>();
   const [codes, setCodes] = useState<string[]>();
 
@@ -52,10 +55,10 @@ export function TwoFactorSection() {
   } else if (status.data.data.totp) {
     content = <FactorOn codesLeft={status.data.data.recovery_codes_left} onNewCodes={setCodes} />;
   } else {
-    content = <FactorOff onSetup={setSetup} />;
+    content = <FactorOff onSetup={setSetup} recovery={hasPasskeys ? { codesLeft: status.data.data.recovery_codes_left, onNewCodes: setCodes } : undefined} />;
   }
 
-  const on = status.data?.data.totp === true;
+  const on = status.data?.data.totp === true || hasPasskeys;
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
@@ -71,12 +74,37 @@ export function TwoFactorSection() {
   );
 }
 
-function FactorOff({ onSetup }: { onSetup: (setup: { secret: string; uri: string }) => void }) {
+/** Without the app; `recovery` when passkeys are the account's factor, whose recovery codes are managed here too. */
+function FactorOff({
+  onSetup,
+  recovery,
+}: {
+  onSetup: (setup: { secret: string; uri: string }) => void;
+  recovery?: { codesLeft: number; onNewCodes: (codes: string[]) => void };
+}) {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const setup = useSetupTotp();
+  const [regenerating, setRegenerating] = useState(false);
   return (
     <Stack>
+      {recovery && (
+        <>
+          <Text size="sm">{t('security.twoFactor.passkeyOnly')}</Text>
+          <Text size="sm" c={recovery.codesLeft <= 2 ? 'red' : 'dimmed'}>
+            {t('security.twoFactor.codesLeft', { count: recovery.codesLeft })}
+          </Text>
+          {regenerating ? (
+            <ChangeForm action="regenerate" onDone={recovery.onNewCodes} onCancel={() => setRegenerating(false)} />
+          ) : (
+            <Group>
+              <Button variant="default" onClick={() => setRegenerating(true)}>
+                {t('security.twoFactor.regenerate')}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
       <Text size="sm">{t('security.twoFactor.description')}</Text>
       {setup.isError && (
         <Alert color="red" role="alert">
