@@ -23,3 +23,4 @@ export * from './audit-log.js';
 export * from './sessions.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
+export * from './webhooks.js';

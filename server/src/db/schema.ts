@@ -86,6 +86,10 @@ export const users = pgTable(
      * change of a parent (creation of a sub-reseller, assign, promote) through `refreshRequirementBelow`.
      */
     twoFactorRequiredByParent: boolean('two_factor_required_by_parent').notNull().default(false),
+    /** The account's own low-balance line (Integrations): `credit.low` when a move takes the balance under it; null: none. */
+    lowCreditThreshold: bigint('low_credit_threshold', { mode: 'number' }),
+    /** Set when `credit.low` went out; cleared when the balance is back at or above the line: one event per fall. */
+    lowCreditNotifiedAt: timestamp('low_credit_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -615,6 +619,121 @@ export const webauthnChallenges = pgTable(
   (t) => [uniqueIndex('webauthn_challenges_challenge_idx').on(t.challenge), index('webauthn_challenges_user_idx').on(t.userId)],
 );
 
+/**
+ * An account's webhook endpoints (modules/webhooks). The secret is encrypted with the server key:
+ * the worker signs with it. After a roll the previous secret signs beside it until it expires.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    /** Also the events of the owner's direct sub-resellers. */
+    includeSubResellers: boolean('include_sub_resellers').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'gone' (410) or 'failing' (5 days of failures) when the panel turned it off; null otherwise. */
+    disabledReason: text('disabled_reason', { enum: ['gone', 'failing'] }),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** The first failed attempt since the last success: 5 days of it disables the endpoint. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/**
+ * The outbox: one row per event, written in the transaction of what it reports (modules/webhooks/outbox.ts),
+ * so a rolled-back change never sends and a committed one always does. `id` is the `webhook-id` header.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    /** The account the event is about (its endpoints, and its parent's that include sub-resellers). */
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+);
+
+/** One event to one endpoint: claimed by a worker with FOR UPDATE SKIP LOCKED when due. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text('event_id').notNull().references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    /** When a worker may take it next; null once it succeeded or gave up. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: integer('delivery_id').notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    /** The first 1 KB of the answer. */
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * Scoped API keys (modules/api-keys): several per account, each with scopes and an optional daily
+ * spend cap, shown once and kept as a SHA-256 hash. The specification's single key stays on `users`.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The first characters of the key, shown in the list so its holder can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** Credits the key may spend per server day; null: no cap. */
+    dailySpendCap: bigint('daily_spend_cap', { mode: 'number' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
+
+/** What a capped key spent on a day: raised by a conditional update in the charge's transaction, so concurrent calls never overrun the cap. */
+export const apiKeySpend = pgTable(
+  'api_key_spend',
+  {
+    keyId: integer('key_id').notNull().references(() => apiKeys.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -648,4 +767,10 @@ export const schema = {
   loginChallenges,
   passkeys,
   webauthnChallenges,
+  webhookEndpoints,
+  webhookEvents,
+  webhookDeliveries,
+  webhookAttempts,
+  apiKeys,
+  apiKeySpend,
 };
