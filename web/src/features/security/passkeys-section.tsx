@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useTextLimit } from '../../components/text-limit';
+import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/format';
 import { passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkeys';
@@ -123,13 +125,7 @@ export function PasskeysSection() {
   }
 
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4">
-        {t('security.passkeys.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('security.passkeys.description')}
-      </Text>
+    <SectionCard title={t('security.passkeys.title')} description={t('security.passkeys.description')}>
       {content}
       {renaming && <RenameModal passkey={renaming} onClose={() => setRenaming(null)} />}
       <ConfirmDialog
@@ -148,30 +144,43 @@ export function PasskeysSection() {
           })
         }
       />
-    </Card>
+    </SectionCard>
   );
 }
 
-function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (codes?: string[]) => void; onCancel: () => void }) {
+/**
+ * The name field and its buttons, as adding and renaming both ask them. The counter and the
+ * over-limit message are the project's text limit; the name rule's other words are the section's.
+ */
+function PasskeyNameForm({
+  initial = '',
+  hint,
+  autoFocus = false,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: string;
+  hint?: string;
+  /** The inline add form takes the focus; a modal's focus trap reads `data-autofocus`. */
+  autoFocus?: boolean;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (name: string, fail: (message: string) => void) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
-  const add = useAddPasskey();
   const nameError = useNameError();
-  const failureText = useFailureText();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initial);
   const [error, setError] = useState<string>();
+  const limit = useTextLimit(name, PASSKEY_NAME_MAX);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = nameError(name);
     setError(invalid);
-    if (invalid) return;
-    add.mutate(name.trim(), {
-      onSuccess: (answer) => {
-        showSuccess(answer.msg);
-        onAdded(answer.recovery_codes);
-      },
-      onError: (failure) => setError(failureText(failure)),
-    });
+    if (!invalid) onSubmit(name.trim(), setError);
   };
 
   return (
@@ -179,19 +188,28 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (codes?: string[]) => 
       <Stack>
         <TextInput
           label={t('security.passkeys.nameLabel')}
-          description={t('security.passkeys.nameHint')}
+          description={
+            hint ? (
+              <>
+                {hint} {limit.description}
+              </>
+            ) : (
+              limit.description
+            )
+          }
+          inputWrapperOrder={limit.inputWrapperOrder}
           value={name}
-          maxLength={PASSKEY_NAME_MAX + 10}
-          autoFocus
+          data-autofocus
+          autoFocus={autoFocus}
           onChange={(event) => setName(event.currentTarget.value)}
-          error={error}
+          error={limit.error ?? error}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('security.passkeys.cancel')}
           </Button>
-          <Button type="submit" loading={add.isPending}>
-            {t('security.passkeys.create')}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
@@ -199,53 +217,54 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (codes?: string[]) => 
   );
 }
 
+function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (codes?: string[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const add = useAddPasskey();
+  const failureText = useFailureText();
+  return (
+    <PasskeyNameForm
+      hint={t('security.passkeys.nameHint')}
+      autoFocus
+      submitLabel={t('security.passkeys.create')}
+      pending={add.isPending}
+      onCancel={onCancel}
+      onSubmit={(name, fail) =>
+        add.mutate(name, {
+          onSuccess: (answer) => {
+            showSuccess(answer.msg);
+            onAdded(answer.recovery_codes);
+          },
+          onError: (failure) => fail(failureText(failure)),
+        })
+      }
+    />
+  );
+}
+
 function RenameModal({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const { t } = useTranslation();
   const rename = useRenamePasskey();
-  const nameError = useNameError();
   const failureText = useFailureText();
-  const [name, setName] = useState(passkey.name);
-  const [error, setError] = useState<string>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = nameError(name);
-    setError(invalid);
-    if (invalid) return;
-    rename.mutate(
-      { id: passkey.id, name: name.trim() },
-      {
-        onSuccess: (answer) => {
-          showSuccess(answer.msg);
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure)),
-      },
-    );
-  };
-
   return (
     <Modal opened onClose={onClose} title={t('security.passkeys.renameTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('security.passkeys.nameLabel')}
-            value={name}
-            maxLength={PASSKEY_NAME_MAX + 10}
-            data-autofocus
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('security.passkeys.cancel')}
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              {t('security.passkeys.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <PasskeyNameForm
+        initial={passkey.name}
+        submitLabel={t('security.passkeys.save')}
+        pending={rename.isPending}
+        onCancel={onClose}
+        onSubmit={(name, fail) =>
+          rename.mutate(
+            { id: passkey.id, name },
+            {
+              onSuccess: (answer) => {
+                showSuccess(answer.msg);
+                onClose();
+              },
+              onError: (failure) => fail(failureText(failure)),
+            },
+          )
+        }
+      />
     </Modal>
   );
 }

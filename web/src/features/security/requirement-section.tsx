@@ -1,4 +1,5 @@
-import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
+import { SectionCard } from '../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@panel/contract';
 import { allowed, session } from '../../lib/session';
@@ -23,12 +24,8 @@ function AdminRequirement() {
   const update = useUpdateSecuritySettings();
   const data = settings.data?.data;
   return (
-    <Card withBorder padding="lg">
+    <SectionCard title={t('security.required.sectionTitle')} description={t('security.required.adminIntro')}>
       <Stack>
-        <Title order={2} size="h4">
-          {t('security.required.sectionTitle')}
-        </Title>
-        <Text size="sm">{t('security.required.adminIntro')}</Text>
         <Switch
           label={t('security.required.admins')}
           description={t('security.required.adminsHint')}
@@ -43,7 +40,7 @@ function AdminRequirement() {
           onChange={(e) => update.mutate({ require_two_factor_resellers: e.currentTarget.checked })}
         />
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -53,11 +50,8 @@ function ParentRequirement() {
   const update = useUpdateProfileSecurity();
   const on = current.data?.data.require_two_factor_sub_resellers;
   return (
-    <Card withBorder padding="lg">
+    <SectionCard title={t('security.required.sectionTitle')}>
       <Stack>
-        <Title order={2} size="h4">
-          {t('security.required.sectionTitle')}
-        </Title>
         <Switch
           label={t('security.required.subResellers')}
           description={t('security.required.subResellersHint')}
@@ -66,6 +60,6 @@ function ParentRequirement() {
           onChange={(e) => update.mutate({ require_two_factor_sub_resellers: e.currentTarget.checked })}
         />
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

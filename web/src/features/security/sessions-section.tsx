@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountSession } from '@panel/contract';
 import { showSuccess } from '../../app/query-client';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/format';
 import { useEndSession } from './end-session';
 import { useSessions } from './get-sessions';
@@ -88,13 +89,7 @@ export function SessionsSection() {
   }
 
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4">
-        {t('security.sessions.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('security.sessions.description')}
-      </Text>
+    <SectionCard title={t('security.sessions.title')} description={t('security.sessions.description')}>
       {content}
       <ConfirmDialog
         opened={ending !== null}
@@ -128,6 +123,6 @@ export function SessionsSection() {
           })
         }
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, Center, CopyButton, Group, Image, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, CopyButton, Group, Image, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
@@ -7,6 +7,7 @@ import { useProfile } from '../../api/profile';
 import { usePasskeys } from './passkeys';
 import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTotp, useTwoFactor } from './two-factor';
 import { StatusBadge } from '../../components/status-badge';
+import { SectionCard } from '../../components/section-card';
 
 /** The server's sentence for a refused call (translated by it), or the section's generic one. */
 function useFailureText() {
@@ -60,17 +61,12 @@ export function TwoFactorSection() {
 
   const on = status.data?.data.totp === true || hasPasskeys;
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
-        <Title order={2} size="h4">
-          {t('security.twoFactor.title')}
-        </Title>
-        {status.data && (
-          <StatusBadge color={on ? 'teal' : 'gray'}>{t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}</StatusBadge>
-        )}
-      </Group>
+    <SectionCard
+      title={t('security.twoFactor.title')}
+      aside={status.data && <StatusBadge color={on ? 'teal' : 'gray'}>{t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}</StatusBadge>}
+    >
       {content}
-    </Card>
+    </SectionCard>
   );
 }
 
