@@ -8,6 +8,18 @@ export function accountLocale(stored: string | null): Locale {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The mail's sentences in its language (the contract's `mail.*` messages). */
+const mailText = (locale: Locale) => (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+
+/** Every mail's HTML around its own paragraphs: the document in the mail's language and direction, the greeting, the signature. */
+function htmlMail(locale: Locale, name: string, body: string): string {
+  const t = mailText(locale);
+  return (
+    `<!doctype html><html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:sans-serif">` +
+    `<p>${escape(t('greeting', { name }))}</p>${body}<p>${escape(t('signature'))}</p></body></html>`
+  );
+}
+
 /** A short transactional mail with one action link, in the language of the request. */
 export function actionMail(
   locale: Locale,
@@ -15,27 +27,22 @@ export function actionMail(
   to: { name: string; email: string },
   link: string,
 ): Mail {
-  const t = (key: string, params?: Record<string, string>) => translate(locale, `mail.${key}`, params);
+  const t = mailText(locale);
   const action = kind === 'reset' ? t('resetAction') : t('verifyAction');
   const lines = [t('greeting', { name: to.name }), '', t(`${kind}Body`), '', link, '', t('ignore'), '', t('signature')];
-  const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  const html =
-    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
-    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(t(`${kind}Body`))}</p>` +
-    `<p><a href="${escape(link)}">${escape(action)}</a></p><p style="color:#666">${escape(t('ignore'))}</p>` +
-    `<p>${escape(t('signature'))}</p></body></html>`;
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(t(`${kind}Body`))}</p><p><a href="${escape(link)}">${escape(action)}</a></p><p style="color:#666">${escape(t('ignore'))}</p>`,
+  );
   return { to: to.email, subject: t(`${kind}Subject`), text: lines.join('\n'), html, link };
 }
 
 /** To the raiser of a ticket the support side resolved: its title, the answer and a link to the tickets. */
 export function ticketResolvedMail(locale: Locale, to: { name: string; email: string }, ticket: { title: string; comment: string; link: string }): Mail {
-  const t = (key: string, params?: Record<string, string>) => translate(locale, `mail.${key}`, params);
+  const t = mailText(locale);
   const body = t('ticketResolvedBody', { title: ticket.title, comment: ticket.comment });
-  const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  const html =
-    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
-    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(body)}</p>` +
-    `<p><a href="${escape(ticket.link)}">${escape(t('ticketResolvedAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
+  const html = htmlMail(locale, to.name, `<p>${escape(body)}</p><p><a href="${escape(ticket.link)}">${escape(t('ticketResolvedAction'))}</a></p>`);
   const text = [t('greeting', { name: to.name }), '', body, '', ticket.link, '', t('signature')].join('\n');
   return { to: to.email, subject: t('ticketResolvedSubject'), text, html, link: ticket.link };
 }
@@ -52,7 +59,7 @@ export function expiryReminderMail(
   to: { name: string; email: string },
   reminder: { devices: ExpiringDevice[]; total: number; days: number; link: string },
 ): Mail {
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const t = mailText(locale);
   const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
   const rows = reminder.devices.map((d) => ({ mac: d.macAddress, app: d.application, date: when.format(d.expireDate) }));
   const more = reminder.total - rows.length;
@@ -71,11 +78,11 @@ export function expiryReminderMail(
     '',
     t('signature'),
   ].join('\n');
-  const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const cell = 'style="padding:4px 12px 4px 0;text-align:start"';
-  const html =
-    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
-    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(intro)}</p>` +
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(intro)}</p>` +
     `<table style="border-collapse:collapse"><thead><tr>` +
     [t('expiryColumnMac'), t('expiryColumnApp'), t('expiryColumnExpires')].map((h) => `<th ${cell}>${escape(h)}</th>`).join('') +
     `</tr></thead><tbody>` +
@@ -83,7 +90,8 @@ export function expiryReminderMail(
     `</tbody></table>` +
     (more > 0 ? `<p>${escape(t('expiryMore', { count: more }))}</p>` : '') +
     `<p><a href="${escape(reminder.link)}">${escape(t('expiryAction'))}</a></p>` +
-    `<p style="color:#666">${escape(t('expiryOff'))}</p><p>${escape(t('signature'))}</p></body></html>`;
+    `<p style="color:#666">${escape(t('expiryOff'))}</p>`,
+  );
   return { to: to.email, subject: t('expirySubject', { count: reminder.total, days: reminder.days }), text, html, link: reminder.link };
 }
 
@@ -97,7 +105,7 @@ export function newDeviceMail(
   to: { name: string; email: string },
   signIn: { at: Date; ip: string; browser: string | null; os: string | null; days: number; link: string },
 ): Mail {
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const t = mailText(locale);
   const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'long', numberingSystem: 'latn' }).format(signIn.at);
   const unknown = t('newDeviceUnknown');
   const browser = signIn.browser && signIn.os ? t('newDeviceBrowserOn', { browser: signIn.browser, os: signIn.os }) : (signIn.browser ?? signIn.os ?? unknown);
@@ -118,13 +126,13 @@ export function newDeviceMail(
     '',
     t('signature'),
   ].join('\n');
-  const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  const html =
-    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
-    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(t('newDeviceIntro', { days: signIn.days }))}</p><ul>` +
-    facts.map(([label, value]) => `<li>${escape(label)}: <bdi>${escape(value)}</bdi></li>`).join('') +
-    `</ul><p>${escape(t('newDeviceNotYou'))}</p>` +
-    `<p><a href="${escape(signIn.link)}">${escape(t('newDeviceAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(t('newDeviceIntro', { days: signIn.days }))}</p><ul>` +
+      facts.map(([label, value]) => `<li>${escape(label)}: <bdi>${escape(value)}</bdi></li>`).join('') +
+      `</ul><p>${escape(t('newDeviceNotYou'))}</p><p><a href="${escape(signIn.link)}">${escape(t('newDeviceAction'))}</a></p>`,
+  );
   return { to: to.email, subject: t('newDeviceSubject'), text, html, link: signIn.link };
 }
 
@@ -134,7 +142,7 @@ export function newDeviceMail(
  * change the password and tell the person who reset it).
  */
 export function twoFactorResetMail(locale: Locale, to: { name: string; email: string }, reset: { by: string; at: Date; link: string }): Mail {
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const t = mailText(locale);
   const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'long', numberingSystem: 'latn' }).format(reset.at);
   const intro = t('twoFactorResetIntro', { by: reset.by, time: when });
   const text = [
@@ -149,11 +157,11 @@ export function twoFactorResetMail(locale: Locale, to: { name: string; email: st
     '',
     t('signature'),
   ].join('\n');
-  const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  const html =
-    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
-    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(intro)}</p><p>${escape(t('twoFactorResetNext'))}</p>` +
-    `<p><a href="${escape(reset.link)}">${escape(t('twoFactorResetAction'))}</a></p><p>${escape(t('twoFactorResetNotYou'))}</p>` +
-    `<p>${escape(t('signature'))}</p></body></html>`;
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(intro)}</p><p>${escape(t('twoFactorResetNext'))}</p>` +
+      `<p><a href="${escape(reset.link)}">${escape(t('twoFactorResetAction'))}</a></p><p>${escape(t('twoFactorResetNotYou'))}</p>`,
+  );
   return { to: to.email, subject: t('twoFactorResetSubject'), text, html, link: reset.link };
 }
