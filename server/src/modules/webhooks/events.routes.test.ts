@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_TR_TYPES, LOW_CREDIT_THRESHOLD_MAX, WEBHOOK_EVENT_TYPES, type WebhookEventData, type WebhookEventType } from '@panel/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, applicationIds, createReseller, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
+import { applicationIds, createReseller, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, fundedAdmin, recharge, setPasscode, validatePasscode } from '../../../test/credit.js';
 import { activateDevice, registerDevice, uniqueMac } from '../../../test/devices.js';
 import { multipart } from '../../../test/uploads.js';
@@ -248,7 +248,7 @@ describe('a rolled-back move', () => {
 
 describe('credit.low and PATCH /api/profile/low-credit', () => {
   const setLine = (token: string, threshold: unknown, lang?: string) =>
-    t.call({ method: 'PATCH', url: '/api/profile/low-credit', token, lang, payload: { threshold } as Record<string, unknown> });
+    t.call({ method: 'PATCH', url: '/api/profile/low-credit', token, lang, payload: { threshold } });
   const notified = async (id: number) => (await rows<{ at: unknown }>(t, sql`select low_credit_notified_at as at from users where id = ${id}`))[0]!.at !== null;
 
   it('reads and sets the line: none by default, a whole number from 0, or none again', async () => {
