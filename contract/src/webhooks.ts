@@ -91,3 +91,155 @@ export const webhookDelivery = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 export const webhookDeliveriesAnswer = ok({ data: z.array(webhookDelivery) });
+
+// ---------------------------------------------------------------------------------------------
+// What each event's `data` holds (issue 25). Every event's `data` also carries `account_id`: the
+// account it happened to (a parent's endpoint with `include_sub_resellers` tells its
+// sub-resellers' events apart by it). Dates are ISO 8601 strings in UTC; amounts are whole credit
+// points. Events are emitted for the live side only: the sandbox's moves send nothing.
+// ---------------------------------------------------------------------------------------------
+
+const isoDate = z.string();
+/** The other account of a credit move. */
+const webhookAccount = z.object({ id: z.number(), name: z.string(), email: z.string() });
+
+/**
+ * `activation.succeeded`: one paid activation of one MAC address in one or more apps (the
+ * multi-app call, and each successful row of a bulk file or of Renewals due). A device is one
+ * MAC address in one app: each app names its device row and that device's new expiry.
+ */
+export const activationSucceededData = z.object({
+  device: z.object({ mac_address: z.string() }),
+  apps: z.array(z.object({ id: z.number(), name: z.string(), device_id: z.number(), expires_at: z.nullable(isoDate) })),
+  /** As the activation lists answer it: '1-Year' or 'Lifetime'. */
+  package: z.enum(['1-Year', 'Lifetime']),
+  /** The soonest new expiry of the apps; null for Lifetime. */
+  expires_at: z.nullable(isoDate),
+  cost: z.number(),
+  balance_after: z.number(),
+  /** Where it was made: the multi-app call, or a bulk file (Renewals due runs one too). */
+  source: z.enum(['multi-app', 'bulk-file']),
+  ledger_id: z.number(),
+});
+
+/**
+ * `credit.sent` and `credit.received` follow the points: `credit.sent` goes to the account whose
+ * balance went down by a move to another account, `credit.received` to the one whose balance went
+ * up. A share (recharge, add credit) is sent by the giver; a withdrawal (deduct) is sent by the
+ * sub-reseller the points were taken from, `tr_type` 'Withdraw' telling it was its parent's move.
+ * An admin's self credit is `credit.received` with no counterparty. Spends (activations, codes)
+ * and purchases are reported by their own events, not by these.
+ */
+export const creditMovedData = z.object({
+  amount: z.number(),
+  counterparty: z.nullable(webhookAccount),
+  balance_after: z.number(),
+  /** The ledger's type: 'Added Credit', 'Withdraw' or 'Added Self Credit'. */
+  tr_type: z.string(),
+  ledger_id: z.number(),
+});
+
+/**
+ * `credit.low`: a move took the balance under the account's own line (Integrations). Sent once
+ * per fall: not again until a move brings the balance back to or above the line.
+ */
+export const creditLowData = z.object({ balance: z.number(), threshold: z.number() });
+
+const webhookOrder = z.object({
+  order_id: z.string(),
+  /** completed, failed, or cancelled (the buyer gave up or the checkout expired). */
+  status: z.enum(['completed', 'failed', 'cancelled']),
+  amount: z.string(),
+  currency: z.string(),
+});
+
+/** The plan the order bought (its id null once the plan is gone; the name is the order's copy). */
+const webhookPlan = z.object({ id: z.nullable(z.number()), name: z.string() });
+
+/** `payment.completed`: an order was paid and its points credited. */
+export const paymentCompletedData = z.object({
+  order: webhookOrder,
+  plan: webhookPlan,
+  points: z.number(),
+  balance_after: z.number(),
+});
+
+/** `payment.failed`: an order closed without payment (failed, or cancelled); nothing was credited. */
+export const paymentFailedData = z.object({
+  order: webhookOrder,
+  plan: webhookPlan,
+  points: z.number(),
+});
+
+/**
+ * `code.redeemed`: a player redeemed one of the account's activation codes. The code's value
+ * still works as a bearer secret until reset, so only its last 4 digits are told (`last4`), as
+ * a card's are; the id finds it in the codes list.
+ */
+export const codeRedeemedData = z.object({
+  code: z.object({ id: z.number(), last4: z.string(), type: z.enum(['yearly', 'lifetime']), expires_at: z.nullable(isoDate) }),
+  device: z.object({ id: z.number(), mac_address: z.string() }),
+  app: z.object({ id: z.number(), name: z.string() }),
+  /** The device's expiry after the redeem; null for lifetime. */
+  expires_at: z.nullable(isoDate),
+});
+
+/**
+ * `device.expiring`: once a day with the expiry reminder, the account's devices (not lifetime,
+ * not disabled) ending within `within_days` days, soonest first, at most 100 of `total`
+ * (EXPIRY_REMINDER_MAX_ROWS). Sent
+ * whether the reminder mail is switched on or off: the switch is the mail's.
+ */
+export const deviceExpiringData = z.object({
+  day: z.string(),
+  within_days: z.number(),
+  devices: z.array(z.object({ id: z.number(), mac_address: z.string(), app: z.object({ id: z.number(), name: z.string() }), expires_at: isoDate })),
+  total: z.number(),
+});
+
+/** `ticket.replied`: someone else (the support side) commented on the account's ticket. */
+export const ticketRepliedData = z.object({
+  ticket: z.object({ id: z.number(), subject: z.string(), status: z.string() }),
+  reply: z.object({
+    id: z.number(),
+    author: z.object({ id: z.number(), name: z.string() }),
+    created_at: isoDate,
+    /** The first 200 characters of the comment, its whitespace collapsed. */
+    excerpt: z.string(),
+  }),
+});
+
+/** The `data` of each event type, as the panel sends it (`account_id` added to each). */
+export type WebhookEventData = {
+  'activation.succeeded': z.infer<typeof activationSucceededData>;
+  'credit.received': z.infer<typeof creditMovedData>;
+  'credit.sent': z.infer<typeof creditMovedData>;
+  'credit.low': z.infer<typeof creditLowData>;
+  'payment.completed': z.infer<typeof paymentCompletedData>;
+  'payment.failed': z.infer<typeof paymentFailedData>;
+  'code.redeemed': z.infer<typeof codeRedeemedData>;
+  'device.expiring': z.infer<typeof deviceExpiringData>;
+  'ticket.replied': z.infer<typeof ticketRepliedData>;
+};
+export const TICKET_REPLY_EXCERPT_MAX = 200;
+
+// ---------------------------------------------------------------------------------------------
+// The low-balance line (Profile → Integrations): GET and PATCH /api/profile/low-credit.
+// ---------------------------------------------------------------------------------------------
+
+export const LOW_CREDIT_THRESHOLD_MAX = 1_000_000_000;
+
+/** A whole number from 0 to LOW_CREDIT_THRESHOLD_MAX, as a number or its digits; null or '' for none. */
+export const lowCreditBody = z.object({
+  threshold: z.pipe(
+    z.transform((value: unknown): unknown => (value === '' || value === undefined ? null : value)),
+    z.nullable(
+      z.pipe(
+        z.union([z.number('validation.lowCreditThreshold'), z.pipe(z.string('validation.lowCreditThreshold').check(z.regex(/^\d{1,15}$/, 'validation.lowCreditThreshold')), z.transform(Number))], 'validation.lowCreditThreshold'),
+        z.int('validation.lowCreditThreshold').check(z.minimum(0, 'validation.lowCreditThreshold'), z.maximum(LOW_CREDIT_THRESHOLD_MAX, 'validation.lowCreditThresholdMax')),
+      ),
+    ),
+  ),
+});
+export type LowCreditBody = z.infer<typeof lowCreditBody>;
+export const lowCreditAnswer = ok({ data: z.object({ threshold: z.nullable(z.number()) }) });

@@ -27,6 +27,7 @@ import { allowedApplications } from '../applications/applications.service.js';
 import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js';
 import { devicesOfMac, isActive, type DeviceRow } from '../devices/device-access.js';
 import { idsInReach } from '../resellers/hierarchy.js';
+import { emit } from '../webhooks/events.js';
 import * as repo from './activation.repository.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -277,6 +278,18 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
       activatedFrom: request.from,
     })),
   );
+  const lifetime = pkg === 'Lifetime';
+  const soonest = lifetime ? null : new Date(Math.min(...activated.map((a) => a.expiry.getTime()))).toISOString();
+  await emit(ctx, tx, me.userId, 'activation.succeeded', {
+    device: { mac_address: activated[0]!.device.macAddress },
+    apps: activated.map((a) => ({ id: a.device.applicationId, name: a.appName, device_id: a.device.id, expires_at: lifetime ? null : a.expiry.toISOString() })),
+    package: pkg,
+    expires_at: soonest,
+    cost,
+    balance_after: charged.debitorBalance!,
+    source: request.from,
+    ledger_id: charged.ledgerId,
+  });
   return {
     cost,
     balance: charged.debitorBalance!,

@@ -27,6 +27,7 @@ import { listRange, once, transfer } from '../credit/credit.service.js';
 import { findAccountByEmail } from '../credit/credit.repository.js';
 import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
+import { emit, last4 } from '../webhooks/events.js';
 import * as repo from './codes.repository.js';
 
 /**
@@ -346,6 +347,12 @@ export async function redeemCode(ctx: Ctx, input: RedeemCodeBody) {
       },
     ]);
     await audit(ctx, { action: 'code.redeem', targetType: 'activation_code', targetId: code.id, details: { deviceId } }, tx);
+    await emit(ctx, tx, code.resellerId, 'code.redeemed', {
+      code: { id: code.id, last4: last4(code.value), type: code.type, expires_at: code.type === 'lifetime' ? null : code.expireDate.toISOString() },
+      device: { id: deviceId, mac_address: device.macAddress },
+      app: { id: application.id, name: application.appName },
+      expires_at: lifetime ? null : expireDate.toISOString(),
+    });
   });
   return deviceAnswer(ctx, application.id, input.mac_address);
 }

@@ -50,7 +50,7 @@ export async function move(db: DbOrTx, m: MoveParams): Promise<MoveRow> {
 }
 
 /** A move's result, new or stored by the first request with its id (stored before 0013: the whole answer, `body`). */
-export type ShareAnswer = { result?: MoveRow; body?: unknown };
+export type ShareAnswer = { result?: MoveRow; body?: unknown; replayed: boolean };
 
 /**
  * A move on another account as one statement (the `credit_share` function): the request id's
@@ -67,8 +67,10 @@ export async function share(
       ${s.targetId}::int, ${s.trType}::text, ${s.amount}::bigint, ${s.debitorId}::int, ${s.creditorId}::int,
       ${s.reason}::text, ${s.requestId}::text, ${s.ip}::text) as answer`);
   const raw = (result as { rows: { answer: unknown }[] }).rows[0]!.answer;
-  const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { body?: unknown; result?: Record<string, unknown> };
-  return { body: answer.body, result: answer.result && moveRow(answer.result) };
+  const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { body?: unknown; result?: Record<string, unknown>; fingerprint?: string };
+  // A new move answers `{ result }` alone; a stored answer carries its fingerprint (or, before 0013, its body).
+  const replayed = answer.fingerprint !== undefined || answer.body !== undefined;
+  return { body: answer.body, result: answer.result && moveRow(answer.result), replayed };
 }
 
 /**

@@ -31,6 +31,7 @@ import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
 import { requireStepUp } from '../../http/step-up.js';
+import { afterMove } from '../webhooks/events.js';
 
 /** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
 export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {
@@ -69,8 +70,9 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
   checkMove(move);
   // A payment provider's confirmation has no signed-in caller: the buyer is then the creator.
   const creatorId = ctx.auth?.userId ?? move.creditorId;
+  let result: MoveResult;
   try {
-    return await repo.move(tx, {
+    result = await repo.move(tx, {
       ...moveParams(ctx, move),
       creatorId,
       actorId: ctx.auth?.userId ?? null,
@@ -80,6 +82,9 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
   } catch (error) {
     throw refusal(error, { insufficient: move.insufficient });
   }
+  // The webhook events and the low-balance line, in the move's transaction (webhooks/events).
+  await afterMove(ctx, tx, move, result);
+  return result;
 }
 
 function checkMove(move: Move) {
@@ -124,14 +129,20 @@ async function shareMove<T>(
   checkMove(move);
   const me = callerOf(ctx);
   try {
-    const answer = await repo.share(ctx.db, {
-      ...moveParams(ctx, move),
-      key: requestId === null ? null : `${me.userId}:${requestId}`,
-      fingerprint: fingerprintOf(fingerprint),
-      hours: IDEMPOTENCY_HOURS,
-      callerId: me.userId,
-      callerIsAdmin: me.isAdmin,
-      targetId,
+    // The share is one statement; its webhook events and low-balance line join it in one
+    // transaction (a replayed answer moved nothing now and tells nothing again).
+    const answer = await ctx.db.transaction(async (tx) => {
+      const shared = await repo.share(tx, {
+        ...moveParams(ctx, move),
+        key: requestId === null ? null : `${me.userId}:${requestId}`,
+        fingerprint: fingerprintOf(fingerprint),
+        hours: IDEMPOTENCY_HOURS,
+        callerId: me.userId,
+        callerIsAdmin: me.isAdmin,
+        targetId,
+      });
+      if (!shared.replayed && shared.result) await afterMove(ctx, tx, move, shared.result);
+      return shared;
     });
     // An answer stored whole (before migration 0013) is replayed as it was.
     return answer.result ? respond(answer.result) : (answer.body as T);

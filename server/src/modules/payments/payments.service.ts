@@ -20,6 +20,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { balanceOf, transfer } from '../credit/credit.service.js';
 import type { PaymentProvider } from './payment-providers.js';
+import { emit } from '../webhooks/events.js';
 import * as repo from './payments.repository.js';
 
 /**
@@ -95,7 +96,7 @@ export async function purchase(ctx: Ctx, provider: PaymentProvider, planId: numb
     checkout = await provider.checkout({ orderId, planTitle: plan.title, amount: plan.price, currency: plan.currency, creditPoint: plan.creditPoints, buyerEmail: me.email });
   } catch (error) {
     ctx.log.error({ err: error, orderId }, 'the payment provider refused to open a checkout');
-    await ctx.db.transaction((tx) => repo.closePending(tx, orderId, 'failed', null));
+    await closeFailed(ctx, orderId, 'failed');
     throw new AppError('UNAVAILABLE', { key: 'payments.providerUnavailable' });
   }
   if (checkout.transactionId !== null) {
@@ -103,6 +104,22 @@ export async function purchase(ctx: Ctx, provider: PaymentProvider, planId: numb
   }
   await audit(ctx, { action: 'payment.order', targetType: 'payment-order', targetId: orderId, details: { planId: plan.id, amount: plan.price, creditPoint: plan.creditPoints, provider: provider.name } });
   return { orderUrl: checkout.url, orderId };
+}
+
+/** An order as the payment events tell it (webhooks/events). */
+const orderEvent = (order: typeof paymentOrders.$inferSelect) => ({
+  order: { order_id: order.orderId, status: order.status as 'completed' | 'failed' | 'cancelled', amount: order.amount, currency: order.currency },
+  plan: { id: order.planId, name: order.planTitle },
+  points: order.creditPoint,
+});
+
+/** Closes a pending order as failed or cancelled, with its `payment.failed` event in the same transaction. */
+async function closeFailed(ctx: Ctx, orderId: string, status: 'failed' | 'cancelled') {
+  return ctx.db.transaction(async (tx) => {
+    const closed = await repo.closePending(tx, orderId, status, null);
+    if (closed) await emit(ctx, tx, closed.resellerId, 'payment.failed', orderEvent(closed));
+    return closed;
+  });
 }
 
 export type OrderOutcome = { orderId: string; status: BillingStatus; credit_point: number; msg: string };
@@ -126,6 +143,7 @@ export async function completeOrder(ctx: Ctx, orderId: string, transactionId: st
       insufficient: () => new AppError('INTERNAL'),
     });
     await tx.update(paymentOrders).set({ ledgerId: move.ledgerId }).where(eq(paymentOrders.id, order.id));
+    await emit(ctx, tx, order.resellerId, 'payment.completed', { ...orderEvent(order), balance_after: move.creditorBalance! });
     return { order, balance: move.creditorBalance! };
   });
   if (credited) {
@@ -143,7 +161,7 @@ const closedOrder = (ctx: Ctx, status: BillingStatus) =>
 
 /** The provider says the payment failed or was given up: a pending order closes so, and nothing is credited. */
 export async function closeOrder(ctx: Ctx, orderId: string, status: 'failed' | 'cancelled'): Promise<OrderOutcome> {
-  const closed = await ctx.db.transaction((tx) => repo.closePending(tx, orderId, status, null));
+  const closed = await closeFailed(ctx, orderId, status);
   const order = closed ?? (await repo.findOrder(ctx.db, orderId));
   if (!order) throw new AppError('NOT_FOUND', { key: 'payments.orderNotFound' });
   // The same news twice is no conflict; any other closed order is.

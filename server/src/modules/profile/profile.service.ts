@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ExpiryRemindersBody, PasscodeBody, ProfileBody } from '@panel/contract';
+import type { ExpiryRemindersBody, LowCreditBody, PasscodeBody, ProfileBody } from '@panel/contract';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
@@ -31,6 +31,30 @@ export async function getProfile(ctx: Ctx) {
 export async function setExpiryReminders({ ctx, input }: { ctx: Ctx; input: ExpiryRemindersBody }) {
   const me = callerOf(ctx);
   await ctx.db.update(users).set({ expiryReminders: input.expiry_reminders, locale: ctx.locale }).where(eq(users.id, me.userId));
+}
+
+/** GET /api/profile/low-credit: the account's low-balance line (webhooks' `credit.low`), null for none. */
+export async function lowCreditThreshold(ctx: Ctx): Promise<number | null> {
+  const [row] = await ctx.db.select({ threshold: users.lowCreditThreshold }).from(users).where(eq(users.id, callerOf(ctx).userId));
+  return row?.threshold ?? null;
+}
+
+/**
+ * PATCH /api/profile/low-credit. Setting the line tells nothing by itself: the next move that takes
+ * the balance under it does (webhooks/events). A balance already at or above the new line (or no
+ * line) clears the "told" mark, so the next fall under it is told.
+ */
+export async function setLowCreditThreshold({ ctx, input }: { ctx: Ctx; input: LowCreditBody }): Promise<number | null> {
+  const threshold = input.threshold;
+  await ctx.db
+    .update(users)
+    .set({
+      lowCreditThreshold: threshold,
+      lowCreditNotifiedAt:
+        threshold === null ? null : sql`case when ${users.creditPoint} >= ${threshold} then null else ${users.lowCreditNotifiedAt} end`,
+    })
+    .where(eq(users.id, callerOf(ctx).userId));
+  return threshold;
 }
 
 /** A new password signs the account out of every other session; this one stays. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPIRY_REMINDER_DAYS, EXPIRY_REMINDER_MAX_ROWS, RENEWALS_DUE_PATH } from '@panel/contract';
 import type { Config } from '../../config.js';
@@ -7,6 +7,7 @@ import { applications, devices, expiryReminders, users } from '../../db/schema.j
 import type { Mailer } from '../../mail/mailer.js';
 import { accountLocale, expiryReminderMail } from '../../mail/templates.js';
 import { expiringBetween } from '../devices/device-access.js';
+import { emit } from '../webhooks/events.js';
 
 /** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
 export type ReminderDeps = {
@@ -44,7 +45,8 @@ export type ReminderPass = {
 /**
  * Sends `now`'s day's expiry reminders, when `now` is at or past REMINDER_HOUR: one mail to each
  * live account that wants them and activated devices (not lifetime, not disabled) expiring within
- * the next EXPIRY_REMINDER_DAYS, listing them with a link to Renewals due.
+ * the next EXPIRY_REMINDER_DAYS, listing them with a link to Renewals due; and one `device.expiring`
+ * webhook event with the same devices to each such account an endpoint listens for (mail or not).
  *
  * Safe to call as often as wanted and from any number of API nodes at once: before sending, a node
  * claims the account's row of the day (insert … on conflict), and only the node whose claim
@@ -67,17 +69,22 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
     .from(devices)
     .where(and(isNotNull(devices.activatedBy), expiring))
     .as('due');
+  // The mail goes to accounts that want it (switch on, address verified); the `device.expiring`
+  // event to any live account an endpoint listens for (its own, or its parent's that includes
+  // sub-resellers), whatever the mail switch says. Both share the day's claim.
+  const wantsMail = and(eq(users.expiryReminders, true), isNotNull(users.emailVerifiedAt))!;
+  const listened = sql`exists (select 1 from webhook_endpoints e where e.enabled and 'device.expiring' = any(e.events)
+    and (e.user_id = ${users.id} or (e.include_sub_resellers and e.user_id = ${users.parentResellerId})))`;
   const candidates = await db
-    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale, wantsMail: sql<boolean>`${wantsMail}`.mapWith(Boolean) })
     .from(due)
     .innerJoin(users, eq(users.id, due.userId))
     .where(
       and(
-        eq(users.expiryReminders, true),
+        or(wantsMail, listened),
         isNull(users.deletedAt),
         eq(users.status, 1),
         eq(users.isDisableByAdmin, 0),
-        isNotNull(users.emailVerifiedAt),
         sql`not exists (select 1 from ${expiryReminders} r where r.user_id = ${users.id} and r.day = ${day}
           and (r.sent_at is not null or r.claimed_at >= ${staleBefore}))`,
       ),
@@ -101,6 +108,8 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
 
     const rows = await db
       .select({
+        id: devices.id,
+        applicationId: applications.id,
         macAddress: devices.macAddress,
         application: applications.appName,
         expireDate: devices.expireDate,
@@ -114,17 +123,28 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
     const total = rows[0]?.total ?? 0;
     try {
       // Renewed or disabled since the first look: nothing to say today.
-      if (total > 0) {
+      if (total > 0 && account.wantsMail) {
         const locale = accountLocale(account.locale);
         await deps.mailer.send(
           expiryReminderMail(locale, account, { devices: rows, total, days: EXPIRY_REMINDER_DAYS, link: `${deps.config.publicUrl}${RENEWALS_DUE_PATH}` }),
         );
         sent += 1;
       }
-      await db
-        .update(expiryReminders)
-        .set({ sentAt: now, deviceCount: total })
-        .where(and(eq(expiryReminders.userId, account.id), eq(expiryReminders.day, day)));
+      // The event commits with the claim's "sent": once a day, even when a node dies after the mail.
+      await db.transaction(async (tx) => {
+        if (total > 0) {
+          await emit(null, tx, account.id, 'device.expiring', {
+            day,
+            within_days: EXPIRY_REMINDER_DAYS,
+            devices: rows.map((r) => ({ id: r.id, mac_address: r.macAddress, app: { id: r.applicationId, name: r.application }, expires_at: r.expireDate.toISOString() })),
+            total,
+          });
+        }
+        await tx
+          .update(expiryReminders)
+          .set({ sentAt: now, deviceCount: total })
+          .where(and(eq(expiryReminders.userId, account.id), eq(expiryReminders.day, day)));
+      });
     } catch (error) {
       // The claim stays unsent: the first call after CLAIM_TIMEOUT_MS tries again.
       deps.log.error({ err: error, userId: account.id, day }, 'expiry reminder not sent');

@@ -18,6 +18,7 @@ import { cappedPage } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
+import { emit, excerptOf } from '../webhooks/events.js';
 
 /**
  * Support tickets (core-panel.md §2–§8): a reseller raises one, the support side (`reply`)
@@ -145,7 +146,19 @@ export async function moveTicket({ ctx, id, action, comment }: { ctx: Ctx; id: n
     if (!ticket || (action !== 'resolve' && ticket.raisedBy !== me.userId)) throw new AppError('NOT_FOUND', { key: 'tickets.notFound' });
     if (!move.from.includes(ticket.status)) throw new AppError('CONFLICT', { key: ACTION_KEYS[action].refused });
     await tx.update(tickets).set({ status: move.to, updatedAt: sql`now()` }).where(eq(tickets.id, id));
-    if (comment !== undefined) await tx.insert(ticketComments).values({ ticketId: id, authorId: me.userId, comment, status: move.to });
+    if (comment !== undefined) {
+      const [reply] = await tx
+        .insert(ticketComments)
+        .values({ ticketId: id, authorId: me.userId, comment, status: move.to })
+        .returning({ id: ticketComments.id, createdAt: ticketComments.createdAt });
+      // The raiser's own comments (its reopenings) are no news to it.
+      if (ticket.raisedBy !== me.userId) {
+        await emit(ctx, tx, ticket.raisedBy, 'ticket.replied', {
+          ticket: { id, subject: ticket.title, status: move.to },
+          reply: { id: reply!.id, author: { id: me.userId, name: me.name }, created_at: reply!.createdAt.toISOString(), excerpt: excerptOf(comment) },
+        });
+      }
+    }
     await audit(ctx, { action: `ticket.${action}`, targetType: 'ticket', targetId: id, details: { from: ticket.status, to: move.to } }, tx);
     const [user] = await tx.select(account).from(users).where(eq(users.id, ticket.raisedBy));
     return { ...user!, title: ticket.title };

@@ -1,0 +1,93 @@
+import { inArray, sql } from 'drizzle-orm';
+import { CREDIT_TR_TYPES, TICKET_REPLY_EXCERPT_MAX, type CreditTrType, type WebhookEventData } from '@panel/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import type { Ctx } from '../../http/context.js';
+import { emitEvent } from './outbox.js';
+
+/**
+ * The business events of issue 25, emitted where they happen (activation, credit, payments, codes,
+ * tickets, reminders), each in the transaction of what it reports through the outbox (`emitEvent`).
+ * Their `data` shapes are the contract's (`WebhookEventData`).
+ */
+
+/**
+ * The sandbox's moves are not the business's: its accounts are the live ones, so its events would
+ * reach the live endpoints as if real. It emits nothing, and its balance (a sandbox copy) never
+ * touches the live account's low-balance state.
+ */
+export const emitsEvents = (ctx: Pick<Ctx, 'db' | 'sandboxDb'>) => ctx.sandboxDb === undefined || ctx.db !== ctx.sandboxDb;
+
+/** One event of `type` for `userId` in `tx`, typed by the contract; nothing in the sandbox. */
+export async function emit<T extends keyof WebhookEventData>(ctx: Pick<Ctx, 'db' | 'sandboxDb'> | null, tx: DbOrTx, userId: number, type: T, data: WebhookEventData[T]) {
+  if (ctx && !emitsEvents(ctx)) return null;
+  return emitEvent(tx, { userId, type, data });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credit moves: every balance change of the panel goes through `transfer` or the share function
+// (credit.service), and both call `afterMove` in the move's transaction.
+// ---------------------------------------------------------------------------------------------
+
+export type MovedPoints = { trType: CreditTrType; amount: number; debitorId: number | null; creditorId: number | null };
+export type MoveBalances = { ledgerId: number; debitorBalance: number | null; creditorBalance: number | null };
+
+/** The moves between accounts (and an admin's self credit) that `credit.sent` / `credit.received` report. */
+const SHARE_TYPES: readonly string[] = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.selfCredit];
+
+/**
+ * What a committed move tells: `credit.low` for the debited account when the move took it under
+ * its line (and the flag cleared for the credited account when it rose back), then `credit.sent`
+ * and `credit.received` for a move between accounts. In the move's transaction, after it: the
+ * accounts' rows are locked by the move already.
+ */
+export async function afterMove(ctx: Ctx, tx: DbOrTx, move: MovedPoints, result: MoveBalances) {
+  if (!emitsEvents(ctx)) return;
+  await lowCreditAfterMove(tx, move.debitorId, move.creditorId);
+  if (!SHARE_TYPES.includes(move.trType)) return;
+  const ids = [move.debitorId, move.creditorId].filter((id): id is number => id !== null);
+  const accounts = new Map((await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))).map((a) => [a.id, a]));
+  const base = { amount: move.amount, tr_type: move.trType, ledger_id: result.ledgerId };
+  const party = (id: number | null) => (id === null ? null : (accounts.get(id) ?? null));
+  if (move.debitorId !== null) {
+    await emit(ctx, tx, move.debitorId, 'credit.sent', { ...base, counterparty: party(move.creditorId), balance_after: result.debitorBalance! });
+  }
+  if (move.creditorId !== null) {
+    await emit(ctx, tx, move.creditorId, 'credit.received', { ...base, counterparty: party(move.debitorId), balance_after: result.creditorBalance! });
+  }
+}
+
+/**
+ * The low-balance line, in one statement: the debited account under its line and not yet told is
+ * marked told (and answered, for its `credit.low`); the credited account back at or above its line
+ * (or without one) has its mark cleared, so the next fall is told again.
+ */
+export async function lowCreditAfterMove(tx: DbOrTx, debitorId: number | null, creditorId: number | null) {
+  if (debitorId === null && creditorId === null) return;
+  const result = await tx.execute(sql`
+    with fell as (
+      update users set low_credit_notified_at = now()
+      where id = ${debitorId}::int and low_credit_threshold is not null
+        and credit_point < low_credit_threshold and low_credit_notified_at is null
+      returning id, credit_point, low_credit_threshold
+    ), rose as (
+      update users set low_credit_notified_at = null
+      where id = ${creditorId}::int and low_credit_notified_at is not null
+        and (low_credit_threshold is null or credit_point >= low_credit_threshold)
+      returning id
+    )
+    select id, credit_point, low_credit_threshold from fell`);
+  const [row] = (result as { rows: { id: number; credit_point: unknown; low_credit_threshold: unknown }[] }).rows;
+  if (row) {
+    await emitEvent(tx, { userId: Number(row.id), type: 'credit.low', data: { balance: Number(row.credit_point), threshold: Number(row.low_credit_threshold) } });
+  }
+}
+
+/** A comment as a ticket event quotes it: whitespace collapsed, at most TICKET_REPLY_EXCERPT_MAX characters. */
+export function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= TICKET_REPLY_EXCERPT_MAX ? flat : `${flat.slice(0, TICKET_REPLY_EXCERPT_MAX - 1)}…`;
+}
+
+/** The last 4 characters of a code's value: enough to tell it apart, not enough to redeem it. */
+export const last4 = (value: string) => value.slice(-4);

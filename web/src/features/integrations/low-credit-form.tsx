@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LOW_CREDIT_THRESHOLD_MAX, lowCreditBody } from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../components/form';
+import { formatNumber } from '../../lib/format';
+import { useLowCredit, useUpdateLowCredit } from './low-credit';
+
+/**
+ * The low-balance line of Profile → Integrations (issue 25): a move that takes the balance under
+ * it sends one `credit.low` webhook event, and no other until the balance is back at or above it.
+ * Empty: no line. Checked by the contract's rule as the server checks it.
+ */
+export function LowCreditForm() {
+  const { t } = useTranslation();
+  const current = useLowCredit();
+
+  let content;
+  if (current.isPending) {
+    content = (
+      <Center p="md">
+        <Loader size="sm" aria-label={t('lowCredit.loading')} />
+      </Center>
+    );
+  } else if (current.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('lowCredit.fetchFailed')}
+      </Alert>
+    );
+  } else {
+    const threshold = current.data.data.threshold;
+    content = <LowCreditFields key={String(threshold)} threshold={threshold} />;
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('lowCredit.title')}
+        </Title>
+        <Text size="sm">{t('lowCredit.description')}</Text>
+        {content}
+      </Stack>
+    </Card>
+  );
+}
+
+function LowCreditFields({ threshold }: { threshold: number | null }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const update = useUpdateLowCredit();
+  const [value, setValue] = useState<number | string>(threshold ?? '');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const parsed = lowCreditBody.safeParse({ threshold: value });
+    if (!parsed.success) {
+      setError(errorText(parsed.error.issues[0]?.message, 'threshold', { max: LOW_CREDIT_THRESHOLD_MAX }));
+      return;
+    }
+    setError(undefined);
+    update.mutate(parsed.data, {
+      onError: (failed) => {
+        const field = failed instanceof ApiError ? failed.fieldErrors().threshold : undefined;
+        if (field) setError(field);
+        else setFailure(t('lowCredit.saveFailed'));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <NumberInput
+          label={t('lowCredit.label')}
+          description={t('lowCredit.hint', { max: formatNumber(LOW_CREDIT_THRESHOLD_MAX) })}
+          placeholder={t('lowCredit.none')}
+          min={0}
+          max={LOW_CREDIT_THRESHOLD_MAX}
+          // Kept as typed: a negative, fractional or too large number is explained by the rule's message, never changed.
+          clampBehavior="none"
+          dir="ltr"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
