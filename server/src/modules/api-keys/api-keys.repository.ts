@@ -70,7 +70,7 @@ export async function addSpend(tx: DbOrTx, keyId: number, cost: number): Promise
       ${apiKeySpend}.spent + excluded.spent
     )
     returning spent`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+  return (result as { rows: unknown[] }).rows.length === 1;
 }
 
 /** The key's cap and what it spent today, for the refusal's message. */

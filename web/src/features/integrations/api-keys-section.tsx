@@ -239,7 +239,7 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (created: { name
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}
         />
-        <Checkbox.Group label={t('apiKeys.scopesLabel')} required value={scopes} onChange={(value) => setScopes(value as ApiKeyScope[])} error={errors.scopes}>
+        <Checkbox.Group label={t('apiKeys.scopesLabel')} required value={scopes} onChange={(value) => setScopes(value)} error={errors.scopes}>
           <Stack gap="xs" mt={6}>
             {API_KEY_SCOPES.map((scope) => (
               <Checkbox key={scope} value={scope} label={t(`apiKeys.scope.${scope}.label`)} description={t(`apiKeys.scope.${scope}.hint`)} />
