@@ -308,3 +308,36 @@ describe('the daily spend cap', () => {
     expect(await balanceOf(t, r.id)).toBe(9);
   });
 });
+
+describe('in the sandbox', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({ env: { SANDBOX_ENABLED: 'true' } });
+  });
+  afterAll(() => s.close());
+
+  it('a capped key spends against its cap in the sandbox only, never its live spend', async () => {
+    const sAdmin = await adminToken(s);
+    const [app] = await applicationIds(s);
+    const r = await createReseller(s, { applications: [app!] });
+    expect((await s.call({ method: 'POST', url: `/api/resellers/${r.id}/enable-api-access`, token: sAdmin })).statusCode).toBe(200);
+    const created = await s.call({ method: 'POST', url: '/api/api-keys', token: r.token, payload: { name: 'bot', scopes: ['activate', 'credit'], daily_spend_cap: 1 } });
+    const { key, id } = created.json<{ data: { key: string; id: number } }>().data;
+    expect((await s.call({ method: 'POST', url: '/api/sandbox/test-credit', token: key, payload: { credit_points: 10 } })).statusCode).toBe(200);
+    const activateInSandbox = async () => {
+      const mac = uniqueMac();
+      await s.call({ method: 'POST', url: '/api/sandbox/player/register', payload: { app_id: app, mac_address: mac, device_secret: 'q3V9xYw2bN7kLm4pR8tZ1a' } });
+      return s.call({
+        method: 'POST',
+        url: '/api/sandbox/bulk-multi-app-activate',
+        token: key,
+        payload: { requestData: { is_trial: 3, macAddress: mac, isConfirmed: true, app_ids: [app!] } },
+      });
+    };
+    const first = await activateInSandbox();
+    expect(first.statusCode, first.body).toBe(200);
+    expectError(await activateInSandbox(), 403, 'API_KEY_SPEND_CAP');
+    const [live] = await rows<{ n: number }>(s, sql`select count(*)::int as n from public.api_key_spend where key_id = ${id}`);
+    expect(live!.n).toBe(0);
+  });
+});
