@@ -32,7 +32,7 @@ export const AUDIT_EVENT_KINDS: Record<AuditEventKind, { exact: readonly string[
     exact: ['auth.password.reset', 'auth.email.update', 'profile.password', 'profile.passcode.set', 'profile.passcode.update', 'reseller.password'],
     prefixes: [],
   },
-  api_key: { exact: [], prefixes: ['reseller.api-key.', 'reseller.api-access.'] },
+  api_key: { exact: [], prefixes: ['reseller.api-key.', 'reseller.api-access.', 'api_key.'] },
   roles: { exact: ['reseller.role', 'reseller.promote'], prefixes: ['role.', 'user.'] },
   accounts: {
     exact: ['reseller.create', 'reseller.create-sub', 'reseller.update', 'reseller.remove', 'reseller.reactivate', 'reseller.assign', 'reseller.logo'],
@@ -107,6 +107,10 @@ export const AUDIT_ACTIONS = {
   'reseller.api-key.view': {},
   'reseller.api-access.enable': {},
   'reseller.api-access.disable': {},
+  /** Scoped API keys (issue 25): the key's name, scopes and cap, never the key nor its prefix. */
+  'api_key.created': { name: 'text', scopes: 'text', daily_spend_cap: 'number' },
+  'api_key.updated': { name: 'text', daily_spend_cap: 'number' },
+  'api_key.revoked': { name: 'text' },
   'role.create': { name: 'text', permissions: 'count' },
   'role.update': { name: 'text', permissions: 'count' },
   'role.delete': { name: 'text' },

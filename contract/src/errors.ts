@@ -47,6 +47,11 @@ export const ERROR_CATALOGUE = {
   SESSION_REQUIRED: { status: 403, key: 'errors.sessionRequired' },
   /** A money or secret move by a session of an account with a second factor that has not confirmed one in the last minutes. */
   STEP_UP_REQUIRED: { status: 403, key: 'errors.stepUpRequired' },
+  /** A scoped API key called outside its scopes: the message names the scope needed (`{{scope}}`). */
+  API_KEY_SCOPE: { status: 403, key: 'errors.apiKeyScope' },
+  /** An activation or code purchase by a capped API key would pass its daily spend cap: nothing is charged. */
+  API_KEY_SPEND_CAP: { status: 403, key: 'errors.apiKeySpendCap' },
+  API_KEY_NOT_FOUND: { status: 404, key: 'errors.apiKeyNotFound' },
   /** The account must have a second factor (admin or parent rule) and has none yet: only its security setup answers. */
   TWO_FACTOR_SETUP_REQUIRED: { status: 403, key: 'errors.twoFactorSetupRequired' },
   VALIDATION: { status: 422, key: 'errors.validation' },

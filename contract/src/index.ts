@@ -24,3 +24,4 @@ export * from './sessions.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
 export * from './webhooks.js';
+export * from './api-keys.js';

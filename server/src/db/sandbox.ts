@@ -18,6 +18,9 @@ export const SANDBOX_TABLES = [
   'activation_codes',
   'payment_orders',
   'audit_log',
+  // A scoped API key's spend of the day (issue 25): sandbox activations count against the key's
+  // cap in the sandbox only, never against its live spend.
+  'api_key_spend',
 ] as const;
 
 /**

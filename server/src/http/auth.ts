@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { localeFromHeader, type TwoFactorRequirer } from '@panel/contract';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { API_KEY_PREFIX, localeFromHeader, type ApiKeyScope, type TwoFactorRequirer } from '@panel/contract';
 import { perDatabase, type Db } from '../db/client.js';
-import { passkeys, permissions, rolePermissions, roles, sessions, settings, totpFactors, users } from '../db/schema.js';
+import { apiKeys, passkeys, permissions, rolePermissions, roles, sessions, settings, totpFactors, users } from '../db/schema.js';
 import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../db/settings-keys.js';
 import { roundBatch } from '../lib/round-batch.js';
 import { sha256 } from '../lib/secrets.js';
 import { AppError } from './app-error.js';
+import { scopeNeeded } from './api-key-scopes.js';
 import type { Auth } from './context.js';
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -139,14 +140,12 @@ const apiKeyQuery = perDatabase((db) =>
     .prepare('find_api_key'),
 );
 
-async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
-  const [row] = await apiKeyQuery(db).execute({ keyHash: hash });
-  // Admin accounts have no API key (the key routes refuse them); a stray one authenticates nothing.
-  if (!row || row.isAdmin) return undefined;
+/** An API key's Auth: no session row (nothing to log out, no passcode validated in it, no step-up). */
+async function keyAuth(db: Db, row: AccountRow, key: Pick<Auth, 'apiKeyId' | 'scopes'> = {}): Promise<Auth> {
   return {
-    // No session row: nothing to log out, and no passcode validated in it.
     sessionId: 0,
     viaApiKey: true,
+    ...key,
     userId: row.userId,
     name: row.name,
     email: row.email,
@@ -163,8 +162,66 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
   };
 }
 
-export async function findSession(db: Db, token: string): Promise<Auth | undefined> {
+type AccountRow = Awaited<ReturnType<ReturnType<typeof apiKeyQuery>['execute']>>[number];
+
+async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
+  const [row] = await apiKeyQuery(db).execute({ keyHash: hash });
+  // Admin accounts have no API key (the key routes refuse them); a stray one authenticates nothing.
+  if (!row || row.isAdmin) return undefined;
+  return keyAuth(db, row);
+}
+
+/**
+ * A scoped API key (issue 25): live (not revoked), of an account that has API access and is live,
+ * enabled and active, read on every request like the legacy key's, so a revoke or a disable takes
+ * effect on the next call. One prepared statement, by the key's unique hash.
+ */
+const scopedKeyQuery = perDatabase((db) =>
+  db
+    .select({ apiKeyId: apiKeys.id, scopes: apiKeys.scopes, keyLastUsedAt: apiKeys.lastUsedAt, ...accountColumns })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt), eq(users.apiAccess, 1), accountUsable))
+    .prepare('find_scoped_api_key'),
+);
+
+/**
+ * A key's last use (time and address), in steps of a minute like a session's: the request writes
+ * only when the row it read is a minute old, and the condition repeats the test in the database,
+ * so a busy bot costs one write a minute, not one per call.
+ */
+const touchScopedKey = perDatabase((db) =>
+  db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()`, lastUsedIp: sql`${sql.placeholder('ip')}` })
+    .where(
+      and(
+        eq(apiKeys.id, sql.placeholder('id')),
+        or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_STEP_MS / 1000})`),
+      ),
+    )
+    .prepare('touch_scoped_api_key'),
+);
+
+async function findScopedKey(db: Db, hash: string, ip: string | undefined): Promise<Auth | undefined> {
+  const [row] = await scopedKeyQuery(db).execute({ keyHash: hash });
+  // As for the legacy key: an admin account's key authenticates nothing (creating one is refused).
+  if (!row || row.isAdmin) return undefined;
+  if (ip !== undefined && (row.keyLastUsedAt === null || Date.now() - row.keyLastUsedAt.getTime() >= LAST_USED_STEP_MS)) {
+    await touchScopedKey(db).execute({ id: row.apiKeyId, ip });
+  }
+  return keyAuth(db, row, { apiKeyId: row.apiKeyId, scopes: new Set(row.scopes as ApiKeyScope[]) });
+}
+
+/**
+ * The caller of a bearer token: a session, else the account's legacy API key; a token with the
+ * scoped keys' prefix is looked up among those keys only (a session token or a legacy key never
+ * starts with it). `ip` is recorded as a scoped key's last use.
+ */
+export async function findSession(db: Db, token: string, ip?: string): Promise<Auth | undefined> {
   const hash = sha256(token);
+  if (token.startsWith(API_KEY_PREFIX)) return findScopedKey(db, hash, ip);
   const row = await sessionLookup(db)(hash);
   if (!row) return findApiKey(db, hash);
   if (Date.now() - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) await touchSession(db).execute({ id: row.sessionId });
@@ -200,13 +257,14 @@ export function registerAuth(app: FastifyInstance) {
     // Unknown routes have no config; the not-found handler answers them.
     if (!request.routeOptions.url) return;
     const token = bearerToken(request);
-    if (token) request.auth = await findSession(app.deps.db, token);
+    if (token) request.auth = await findSession(app.deps.db, token, request.ip);
     if (config.public) return;
     if (!request.auth) throw new AppError('C10002');
     const needed = config.permission;
-    if (!needed) return;
-    const list = typeof needed === 'string' ? [needed] : needed;
-    if (!list.some((p) => request.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');
+    const list = needed === undefined ? [] : typeof needed === 'string' ? [needed] : needed;
+    if (list.length > 0 && !list.some((p) => request.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');
+    // A scoped key also needs the call's scope (after the permission: a scope never grants more than the role).
+    if (request.auth.scopes) assertScope(request, request.auth.scopes);
   });
   // After the permission check, so a call the account may not make at all still answers FORBIDDEN.
   app.addHook('onRequest', async (request) => {
@@ -214,6 +272,13 @@ export function registerAuth(app: FastifyInstance) {
     if (!auth || request.routeOptions.config.public || !mustSetUpSecondFactor(auth)) return;
     if (!allowedBeforeSetup(request)) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
   });
+}
+
+/** A scoped key's call outside its scopes: 403 naming the scope it needs, or saying no scope covers it. */
+function assertScope(request: FastifyRequest, scopes: ReadonlySet<ApiKeyScope>) {
+  const need = scopeNeeded(request.method, request.routeOptions.url ?? '');
+  if (need === 'session') throw new AppError('API_KEY_SCOPE', { key: 'errors.apiKeyNoScope' });
+  if (!scopes.has(need)) throw new AppError('API_KEY_SCOPE', { params: { scope: need } });
 }
 
 /** The account must have a second factor (a rule of the admin or of its parent) and has none yet. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Locale, Permission, TwoFactorRequirer } from '@panel/contract';
+import type { ApiKeyScope, Locale, Permission, TwoFactorRequirer } from '@panel/contract';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -41,6 +41,12 @@ export type Auth = {
   twoFactorRequiredBy: TwoFactorRequirer | null;
   /** Signed in with a reseller API key rather than a session (then `sessionId` is 0). */
   viaApiKey?: boolean;
+  /**
+   * A scoped API key (issue 25): its id (its daily spend is counted against it) and its scopes.
+   * Both are absent for sessions and for the legacy single key of the account, which has every scope.
+   */
+  apiKeyId?: number;
+  scopes?: ReadonlySet<ApiKeyScope>;
 };
 
 /** What a service function receives: dependencies plus the facts of this request. */

@@ -1,0 +1,86 @@
+import * as z from 'zod/mini';
+import { ok } from './common.js';
+import { noNul } from './fields.js';
+
+/**
+ * Scoped API keys (issue 25): several keys per account, each a bearer token a reseller can hand
+ * to a bot without handing over the account. A key's scopes narrow what it may call; they never
+ * widen the account's own permissions.
+ *
+ * - `read`: lists, profile, balance, device checks (every GET, and the searches sent as POST);
+ * - `activate`: activations (single, bulk file, renewals), codes (purchase, renewal, status,
+ *   reset, delete, playlists), device and playlist changes;
+ * - `credit`: credit moves (recharge, add and deduct credit);
+ * - `webhooks`: the account's webhook endpoints and deliveries.
+ *
+ * Which call needs which scope is the server's table (server/src/http/api-key-scopes.ts).
+ */
+export const API_KEY_SCOPES = ['read', 'activate', 'credit', 'webhooks'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What a new key starts with: the characters that tell a scoped key from any other token. */
+export const API_KEY_PREFIX = 'rsk_';
+/** How much of a key its list shows (the prefix and the first random characters). */
+export const API_KEY_DISPLAY_LENGTH = 12;
+export const API_KEY_NAME_MAX = 64;
+/** An account's live keys, at most. */
+export const API_KEYS_MAX = 20;
+/** The largest daily cap, in credits (a PostgreSQL integer). */
+export const API_KEY_CAP_MAX = 2_147_483_647;
+
+export const apiKeyScope = z.enum(API_KEY_SCOPES, 'validation.apiKeyScope');
+
+const apiKeyName = z
+  .string('validation.required')
+  .check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(API_KEY_NAME_MAX, 'validation.tooLong'), noNul);
+
+/** Whole credits, at least 1; null: no cap. */
+const dailySpendCap = z.nullable(
+  z.int('validation.apiKeyCap').check(z.minimum(1, 'validation.apiKeyCap'), z.maximum(API_KEY_CAP_MAX, 'validation.apiKeyCap')),
+);
+
+export const apiKeyCreateBody = z.object({
+  name: apiKeyName,
+  scopes: z
+    .array(apiKeyScope, 'validation.apiKeyScopesRequired')
+    .check(
+      z.minLength(1, 'validation.apiKeyScopesRequired'),
+      z.maxLength(API_KEY_SCOPES.length, 'validation.apiKeyScopesRequired'),
+      z.refine((scopes) => new Set(scopes).size === scopes.length, 'validation.apiKeyScopesRequired'),
+    ),
+  daily_spend_cap: z.optional(dailySpendCap),
+});
+export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBody>;
+
+/** A name, a cap, or both; `daily_spend_cap: null` removes the cap. The scopes of a key never change: make a new key. */
+export const apiKeyUpdateBody = z.object({
+  name: z.optional(apiKeyName),
+  daily_spend_cap: z.optional(dailySpendCap),
+});
+export type ApiKeyUpdateBody = z.infer<typeof apiKeyUpdateBody>;
+
+/** A scoped key (not the legacy single key of `GET /api/resellers/:id/get-api-key`) as its owner's list shows it: never the key itself, only its first characters. */
+export const scopedApiKey = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart (`rsk_AbCdEfGh`). */
+  prefix: z.string(),
+  scopes: z.array(apiKeyScope),
+  daily_spend_cap: z.nullable(z.number()),
+  /** Credits spent with this key today (the server's day), activations and codes. */
+  spent_today: z.number(),
+  last_used_at: z.nullable(z.string()),
+  last_used_ip: z.nullable(z.string()),
+  created_at: z.string(),
+  /** Set once revoked: the key authenticates nothing from then on. */
+  revoked_at: z.nullable(z.string()),
+});
+export type ScopedApiKey = z.infer<typeof scopedApiKey>;
+
+export const scopedApiKeysAnswer = ok({ data: z.array(scopedApiKey) });
+export type ScopedApiKeysAnswer = z.infer<typeof scopedApiKeysAnswer>;
+export const scopedApiKeyAnswer = ok({ data: scopedApiKey });
+export type ScopedApiKeyAnswer = z.infer<typeof scopedApiKeyAnswer>;
+/** Creation: the key itself, in this one answer only (it is stored as a hash). */
+export const scopedApiKeyCreatedAnswer = ok({ data: z.extend(scopedApiKey, { key: z.string() }) });
+export type ScopedApiKeyCreatedAnswer = z.infer<typeof scopedApiKeyCreatedAnswer>;

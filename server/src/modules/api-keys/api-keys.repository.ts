@@ -1,0 +1,86 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { apiKeys, apiKeySpend } from '../../db/schema.js';
+
+/** The list's columns: never the hash. `spent_today` is the key's spend of the database's day. */
+export const listed = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  scopes: apiKeys.scopes,
+  dailySpendCap: apiKeys.dailySpendCap,
+  spentToday: sql<number>`coalesce((select ${apiKeySpend.spent} from ${apiKeySpend} where ${apiKeySpend.keyId} = ${apiKeys.id} and ${apiKeySpend.day} = current_date), 0)::double precision`,
+  lastUsedAt: apiKeys.lastUsedAt,
+  lastUsedIp: apiKeys.lastUsedIp,
+  createdAt: apiKeys.createdAt,
+  revokedAt: apiKeys.revokedAt,
+};
+
+export type KeyRow = {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  dailySpendCap: number | null;
+  spentToday: number;
+  lastUsedAt: Date | null;
+  lastUsedIp: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+};
+
+/** The account's keys, live ones first, newest first. */
+export function keysOf(db: DbOrTx, userId: number): Promise<KeyRow[]> {
+  return db
+    .select(listed)
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** One of the account's keys; another account's key is not found. */
+export async function ownKey(db: DbOrTx, userId: number, id: number): Promise<KeyRow | undefined> {
+  const [row] = await db.select(listed).from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  return row;
+}
+
+export async function liveKeyCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  return row!.n;
+}
+
+/**
+ * Adds `cost` to the key's spend of the database's day, only while the total stays within its
+ * cap (no cap: always). One statement in the charge's transaction: concurrent charges by the same
+ * key queue on the day's row (the insert's conflict waits for the other transaction, then the
+ * update's condition is read on the committed total), so together they never pass the cap.
+ * Answers false when the cap refuses it: nothing was written.
+ */
+export async function addSpend(tx: DbOrTx, keyId: number, cost: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    insert into ${apiKeySpend} (key_id, day, spent)
+    select ${apiKeys.id}, current_date, ${cost}::bigint from ${apiKeys}
+    where ${apiKeys.id} = ${keyId} and (${apiKeys.dailySpendCap} is null or ${cost}::bigint <= ${apiKeys.dailySpendCap})
+    on conflict (key_id, day) do update set spent = ${apiKeySpend}.spent + excluded.spent
+    where ${apiKeySpend}.spent + excluded.spent <= coalesce(
+      (select k.daily_spend_cap from ${apiKeys} k where k.id = excluded.key_id),
+      ${apiKeySpend}.spent + excluded.spent
+    )
+    returning spent`);
+  return (result as { rows: unknown[] }).rows.length === 1;
+}
+
+/** The key's cap and what it spent today, for the refusal's message. */
+export async function capAndSpent(tx: DbOrTx, keyId: number): Promise<{ cap: number | null; spent: number }> {
+  const [row] = await tx
+    .select({
+      cap: apiKeys.dailySpendCap,
+      spent: sql<number>`coalesce((select ${apiKeySpend.spent} from ${apiKeySpend} where ${apiKeySpend.keyId} = ${apiKeys.id} and ${apiKeySpend.day} = current_date), 0)::double precision`,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, keyId));
+  return { cap: row?.cap ?? null, spent: row?.spent ?? 0 };
+}

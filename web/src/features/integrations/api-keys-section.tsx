@@ -1,0 +1,296 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Card, Center, Checkbox, Code, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
+import { ApiError } from '../../api/client';
+import { showSuccess } from '../../app/query-client';
+import { CardTable, type CardColumn } from '../../components/card-table';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyValueButton } from '../../components/copy-value-button';
+import { useErrorText } from '../../components/form';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys';
+
+/**
+ * Profile → Integrations: the account's scoped API keys (issue 25), for the bots a reseller runs.
+ * A key is made with a name, its scopes and an optional daily spend cap, shown once with a copy
+ * button, listed afterwards by its first characters only, and revoked after a confirmation.
+ */
+export function ApiKeysSection() {
+  const { t } = useTranslation();
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ScopedApiKey | null>(null);
+
+  const columns: CardColumn<ScopedApiKey>[] = [
+    {
+      key: 'name',
+      header: t('apiKeys.name'),
+      card: 'lead',
+      render: (k) => (
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c={k.revoked_at ? 'dimmed' : undefined}>
+            {k.name}
+          </Text>
+          {k.revoked_at && (
+            <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
+              {t('apiKeys.revoked')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'key',
+      header: t('apiKeys.key'),
+      fit: 'nowrap',
+      render: (k) => (
+        <Code dir="ltr" aria-label={t('apiKeys.keyStartsWith', { prefix: k.prefix })}>
+          {k.prefix}…
+        </Code>
+      ),
+    },
+    {
+      key: 'scopes',
+      header: t('apiKeys.scopes'),
+      render: (k) => (
+        <Group gap={4} wrap="wrap">
+          {k.scopes.map((s) => (
+            <Badge key={s} variant="light" style={{ minWidth: 'max-content' }}>
+              {t(`apiKeys.scope.${s}.label`)}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'spent',
+      header: t('apiKeys.spentToday'),
+      fit: 'nowrap',
+      render: (k) =>
+        k.daily_spend_cap === null
+          ? t('apiKeys.spentNoCap', { spent: formatNumber(k.spent_today) })
+          : t('apiKeys.spentOfCap', { spent: formatNumber(k.spent_today), cap: formatNumber(k.daily_spend_cap) }),
+    },
+    {
+      key: 'lastUsed',
+      header: t('apiKeys.lastUsed'),
+      render: (k) =>
+        k.last_used_at ? (
+          <Stack gap={0}>
+            <Text size="sm">{formatDateTime(k.last_used_at)}</Text>
+            {k.last_used_ip && (
+              <Text size="xs" c="dimmed" dir="ltr">
+                {k.last_used_ip}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          t('apiKeys.never')
+        ),
+    },
+    { key: 'created', header: t('apiKeys.created'), fit: 'nowrap', render: (k) => formatDateTime(k.created_at) },
+    {
+      key: 'actions',
+      header: t('apiKeys.actions'),
+      align: 'right',
+      render: (k) =>
+        k.revoked_at ? null : (
+          <Button size="xs" variant="light" color="red" onClick={() => setRevoking(k)} aria-label={t('apiKeys.revokeNamed', { name: k.name })}>
+            {t('apiKeys.revoke')}
+          </Button>
+        ),
+    },
+  ];
+
+  let content;
+  if (keys.isPending) {
+    content = (
+      <Center p="md">
+        <Loader aria-label={t('apiKeys.loading')} />
+      </Center>
+    );
+  } else if (keys.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('apiKeys.fetchFailed')}
+      </Alert>
+    );
+  } else {
+    const rows = keys.data.data;
+    content =
+      rows.length === 0 ? (
+        <Text size="sm">{t('apiKeys.none')}</Text>
+      ) : (
+        <CardTable label={t('apiKeys.title')} columns={columns} rows={rows} rowKey={(k) => k.id} minWidth={880} />
+      );
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
+        <div style={{ flex: '1 1 20rem' }}>
+          <Title order={2} size="h4">
+            {t('apiKeys.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('apiKeys.description')}
+          </Text>
+        </div>
+        <Button onClick={() => setCreating(true)}>{t('apiKeys.create')}</Button>
+      </Group>
+      {content}
+      {creating && <CreateApiKeyModal onClose={() => setCreating(false)} />}
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={t('apiKeys.revokeTitle')}
+        message={revoking ? t('apiKeys.revokeMessage', { name: revoking.name, prefix: revoking.prefix }) : ''}
+        confirmLabel={t('apiKeys.revoke')}
+        loading={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={() =>
+          revoke.mutate(revoking!.id, {
+            onSuccess: (answer) => {
+              showSuccess(answer.msg);
+              setRevoking(null);
+            },
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+type Field = 'name' | 'scopes' | 'daily_spend_cap';
+
+/** The form, then the new key once: the modal cannot go back to the form, so the key is never shown twice. */
+function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [created, setCreated] = useState<{ name: string; key: string }>();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={created ? t('apiKeys.createdTitle') : t('apiKeys.createTitle')}
+      centered
+      size="lg"
+      // The key is on screen: a click beside the modal must not lose it before it is copied.
+      closeOnClickOutside={!created}
+      closeButtonProps={{ 'aria-label': t('table.close') }}
+    >
+      {created ? <CreatedKey apiKey={created.key} onDone={onClose} /> : <CreateApiKeyForm onCreated={setCreated} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (created: { name: string; key: string }) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read', 'activate']);
+  const [cap, setCap] = useState<number | string>('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // React events bubble through portals: the page's own forms must not see this one's submit.
+    event.stopPropagation();
+    setFailure(undefined);
+    const body = { name, scopes, ...(cap === '' ? {} : { daily_spend_cap: cap }) };
+    const parsed = apiKeyCreateBody.safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as Field;
+        next[field] ??= errorText(issue.message, field, { max: API_KEY_NAME_MAX });
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        showSuccess(answer.msg);
+        onCreated({ name: answer.data.name, key: answer.data.key });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+          const fields = error.fieldErrors();
+          setErrors({ name: fields.name, scopes: fields.scopes ?? Object.entries(fields).find(([f]) => f.startsWith('scopes.'))?.[1], daily_spend_cap: fields.daily_spend_cap });
+        } else if (error instanceof ApiError && error.status > 0 && error.status < 500) setFailure(error.message);
+        else setFailure(t('apiKeys.failed'));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('apiKeys.createTitle')}>
+      <Stack>
+        <TextInput
+          label={t('apiKeys.nameLabel')}
+          description={t('apiKeys.nameHint')}
+          required
+          data-autofocus
+          value={name}
+          maxLength={API_KEY_NAME_MAX + 10}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+        />
+        <Checkbox.Group label={t('apiKeys.scopesLabel')} required value={scopes} onChange={(value) => setScopes(value)} error={errors.scopes}>
+          <Stack gap="xs" mt={6}>
+            {API_KEY_SCOPES.map((scope) => (
+              <Checkbox key={scope} value={scope} label={t(`apiKeys.scope.${scope}.label`)} description={t(`apiKeys.scope.${scope}.hint`)} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <NumberInput
+          label={t('apiKeys.capLabel')}
+          description={t('apiKeys.capHint')}
+          min={1}
+          allowDecimal={false}
+          // Kept as typed: a negative or fractional number is explained, never changed.
+          clampBehavior="none"
+          value={cap}
+          onChange={setCap}
+          error={errors.daily_spend_cap}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('apiKeys.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('apiKeys.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CreatedKey({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Alert color="orange" variant="light" role="status">
+        {t('apiKeys.createdWarning')}
+      </Alert>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Code dir="ltr" block style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label={t('apiKeys.keyLabel')}>
+          {apiKey}
+        </Code>
+        <CopyValueButton value={apiKey} label={t('apiKeys.copy')} />
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={onDone}>{t('apiKeys.done')}</Button>
+      </Group>
+    </Stack>
+  );
+}
