@@ -97,8 +97,7 @@ export function WebhookFormModal({ endpoint, onClose, onCreated, onSaved }: Prop
           />
           <Textarea
             label={t('integrations.webhooks.form.description')}
-            autosize
-            minRows={2}
+            rows={2}
             {...form.getInputProps('description')}
             description={descriptionLimit.description}
             inputWrapperOrder={descriptionLimit.inputWrapperOrder}
