@@ -57,7 +57,7 @@ function fakeServer(initial: WebhookEndpoint[] = [], options: { stepUp?: boolean
       return json(200, { status: true, msg: 'Rolled.', data: { ...rolled, secret: ROLLED } });
     }
     if (method === 'PUT') {
-      const updated = { ...row, ...body, disabled_reason: body.enabled ? null : row.disabled_reason } as WebhookEndpoint;
+      const updated = { ...row, ...body, disabled_reason: body.enabled ? null : row.disabled_reason };
       rows = rows.map((r) => (r.id === id ? updated : r));
       return json(200, { status: true, msg: 'Saved.', data: updated });
     }
