@@ -23,6 +23,9 @@ type Dialog =
   | { kind: 'delete'; endpoint: WebhookEndpoint }
   | { kind: 'secret'; answer: WebhookSecretAnswer; reason: SecretReason };
 
+/** An event's badge wraps its words on a phone's narrow card rather than cutting them ("Activation succee…"). */
+const BADGE_WRAPS = { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } } as const;
+
 /** A long URL on one or two lines; the whole of it in its tooltip and, for a screen reader, in the text itself. */
 function EndpointUrl({ url }: { url: string }) {
   return (
@@ -142,12 +145,12 @@ export function WebhooksSection() {
       render: (endpoint) => (
         <Group gap={4} wrap="wrap">
           {endpoint.events.map((type) => (
-            <Badge key={type} variant="outline" color="gray" tt="none" title={type}>
+            <Badge key={type} variant="outline" color="gray" tt="none" title={type} h="auto" styles={BADGE_WRAPS}>
               {eventText.label(type)}
             </Badge>
           ))}
           {endpoint.include_sub_resellers && (
-            <Badge variant="light" color="indigo" tt="none">
+            <Badge variant="light" color="indigo" tt="none" h="auto" styles={BADGE_WRAPS}>
               {t('integrations.webhooks.subResellersBadge')}
             </Badge>
           )}
