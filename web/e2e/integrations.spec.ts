@@ -35,6 +35,8 @@ function signatureValid(secret: string, { headers, body }: Received): boolean {
 }
 
 test('a reseller adds a webhook endpoint, sends the test event, sees it delivered and redelivers it', async ({ page, browser }) => {
+  // Two sign-ins, a funded reseller and two waits on the delivery worker: about 2 minutes on a busy machine.
+  test.setTimeout(240_000);
   const receiver = await startReceiver();
   try {
     await signInAdmin(page);
@@ -84,10 +86,9 @@ test('a reseller adds a webhook endpoint, sends the test event, sees it delivere
     const list = deliveries.getByRole('list', { name: 'Deliveries of the endpoint' });
     const refresh = deliveries.getByRole('button', { name: 'Refresh' });
     const item = list.getByRole('listitem').filter({ hasText: 'webhook.test' }).first();
-    await expect(async () => {
-      await refresh.click();
-      await expect(item).toContainText('Delivered', { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    // The open list reads itself again while a delivery is about to be attempted; Refresh reads it at once.
+    await refresh.click();
+    await expect(item).toContainText('Delivered', { timeout: 30_000 });
     await item.getByRole('button', { name: '1 attempt' }).click();
     const attempts = item.getByRole('list', { name: 'Attempts' });
     await expect(attempts.getByRole('listitem')).toHaveCount(1);
@@ -99,11 +100,11 @@ test('a reseller adds a webhook endpoint, sends the test event, sees it delivere
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
     expect(receiver.received[1]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(signatureValid(secret, receiver.received[1]!)).toBe(true);
-    await expect(async () => {
-      await refresh.click();
-      await expect(item.getByRole('button', { name: '2 attempts' })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
-    await deliveries.getByRole('button', { name: 'Close' }).click();
+    // The list reads itself for a while after a redelivery: the second attempt shows without a click.
+    await expect(item.getByRole('button', { name: '2 attempts' })).toBeVisible({ timeout: 30_000 });
+    // Escape rather than the close button, which the redelivery's toast may cover for a few seconds.
+    await reseller.keyboard.press('Escape');
+    await expect(deliveries).toBeHidden();
 
     // TODO(lead, at merge): create a scoped API key in the same journey once the keys section
     // (./api-keys-section.tsx, from the API keys helper) is on the page: e.g. name "E2E bot",

@@ -124,6 +124,14 @@ describe('WebhookDeliveriesModal', () => {
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url.pathname === '/api/webhooks/4/deliveries')).toHaveLength(2));
   });
 
+  it('reads itself again while a delivery is about to be attempted', async () => {
+    const pending = { ...DELIVERIES[1]!, next_attempt_at: null, attempts: [] };
+    const fetchMock = stubFetch(async () => json(200, { status: true, msg: 'OK', data: [pending] }));
+    renderWithProviders(<WebhookDeliveriesModal endpoint={ENDPOINT} onClose={() => undefined} />);
+    expect(await screen.findByRole('button', { name: 'Not attempted yet' })).toBeDisabled();
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 6_000 });
+  });
+
   it('says so when nothing was sent yet, full screen on a phone', async () => {
     onPhone();
     stubFetch(async () => json(200, { status: true, msg: 'OK', data: [] }));

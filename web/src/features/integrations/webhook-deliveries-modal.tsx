@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useEventText } from './event-text';
-import { useRedeliverWebhookDelivery, useWebhookDeliveries } from './webhook-deliveries';
+import { REDELIVERY_WATCH_MS, useRedeliverWebhookDelivery, useWebhookDeliveries } from './webhook-deliveries';
 
 const STATUS_COLORS = { pending: 'yellow', succeeded: 'teal', failed: 'red' } as const;
 type Attempt = WebhookDelivery['attempts'][number];
@@ -19,7 +19,9 @@ type Attempt = WebhookDelivery['attempts'][number];
 export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const deliveries = useWebhookDeliveries(endpoint.id);
+  const [watchUntil, setWatchUntil] = useState(0);
+  const deliveries = useWebhookDeliveries(endpoint.id, watchUntil);
+  const watch = () => setWatchUntil(Date.now() + REDELIVERY_WATCH_MS);
 
   let content;
   if (deliveries.isPending) {
@@ -40,7 +42,7 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
     content = (
       <Stack component="ul" role="list" aria-label={t('integrations.deliveries.listLabel')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {deliveries.data.data.map((delivery) => (
-          <DeliveryItem key={delivery.id} endpointId={endpoint.id} delivery={delivery} />
+          <DeliveryItem key={delivery.id} endpointId={endpoint.id} delivery={delivery} onRedelivered={watch} />
         ))}
       </Stack>
     );
@@ -56,19 +58,19 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
       closeButtonProps={{ 'aria-label': t('table.close') }}
     >
       <Stack>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Box miw={0}>
-            <Text size="sm" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
-              {endpoint.url}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('integrations.deliveries.description')}
-            </Text>
-          </Box>
+        <Box miw={0}>
+          <Text size="sm" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
+            {endpoint.url}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('integrations.deliveries.description')}
+          </Text>
+        </Box>
+        {/* On the start side: a toast, in the top corner, never covers it. */}
+        <Group>
           <Button
             variant="default"
             size="xs"
-            style={{ flexShrink: 0 }}
             leftSection={<IconRefresh size={16} aria-hidden />}
             loading={deliveries.isFetching && !deliveries.isPending}
             onClick={() => void deliveries.refetch()}
@@ -82,7 +84,7 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
   );
 }
 
-function DeliveryItem({ endpointId, delivery }: { endpointId: number; delivery: WebhookDelivery }) {
+function DeliveryItem({ endpointId, delivery, onRedelivered }: { endpointId: number; delivery: WebhookDelivery; onRedelivered: () => void }) {
   const { t } = useTranslation();
   const eventText = useEventText();
   const redeliver = useRedeliverWebhookDelivery(endpointId);
@@ -140,7 +142,14 @@ function DeliveryItem({ endpointId, delivery }: { endpointId: number; delivery: 
             leftSection={<IconSend size={14} aria-hidden />}
             loading={redeliver.isPending}
             aria-label={t('integrations.deliveries.redeliverNamed', { event: delivery.event_type, date: when })}
-            onClick={() => redeliver.mutate(delivery.id, { onSuccess: () => showSuccess(t('integrations.deliveries.redelivered')) })}
+            onClick={() =>
+              redeliver.mutate(delivery.id, {
+                onSuccess: () => {
+                  showSuccess(t('integrations.deliveries.redelivered'));
+                  onRedelivered();
+                },
+              })
+            }
           >
             {t('integrations.deliveries.redeliver')}
           </Button>
