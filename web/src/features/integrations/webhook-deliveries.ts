@@ -29,7 +29,7 @@ export const useWebhookDeliveries = (endpointId: number, watchUntil = 0) =>
     refetchInterval: (query) => {
       const now = Date.now();
       if (now < watchUntil) return WATCH_MS;
-      const soon = (query.state.data)?.data.some(
+      const soon = query.state.data?.data.some(
         (d) => d.status === 'pending' && (d.next_attempt_at === null || new Date(d.next_attempt_at).getTime() - now < SOON_MS),
       );
       return soon ? WATCH_MS : false;
