@@ -59,6 +59,10 @@ export default defineConfig({
       // Passkeys need a domain: passkeys.spec.ts signs in at http://localhost:<port>.
       WEBAUTHN_RP_ID: 'localhost',
       WEBAUTHN_ORIGIN: E2E.passkeyUrl,
+      // integrations.spec.ts: its webhook receiver listens on 127.0.0.1, which the panel refuses
+      // without this, and a failed delivery is retried within seconds rather than minutes.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,2,3',
     },
   },
 });

@@ -95,7 +95,8 @@ export const PERMISSION_GROUPS = [
   { group: 'Users and roles', permissions: ['user-roles', 'add-role', 'change-role', 'delete-role'] },
   { group: 'Settings', permissions: ['view-social-widget'] },
   { group: 'Security', permissions: ['audit-log', 'security-settings'] },
-  { group: 'Integrations', permissions: ['api-keys'] },
+  // Issue 25: an account's webhook endpoints, and the scoped API keys it hands to its bots.
+  { group: 'Integrations', permissions: ['webhooks', 'api-keys'] },
 ] as const;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];
@@ -137,7 +138,8 @@ const SUB_RESELLER_PERMISSIONS: readonly Permission[] = [
   'REOPEN',
   // Its own sign-ins, password and credit moves, and its sub-resellers' (issue 24).
   'audit-log',
-  // Its own scoped API keys for its bots (issue 25).
+  // Its own webhook endpoints and API keys: a sub-reseller's events go to its own endpoints (issue 25).
+  'webhooks',
   'api-keys',
 ];
 

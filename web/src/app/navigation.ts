@@ -67,6 +67,7 @@ export const NAV_GROUPS: NavGroup[] = [
       '/users-and-roles',
       '/profile-setting',
       '/profile/security',
+      '/profile/integrations',
       '/update-credit-share-password',
       '/add-res-notif',
       '/res-notif-list',

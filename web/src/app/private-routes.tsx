@@ -57,6 +57,14 @@ export const privateRoutes: PrivateRoute[] = [
     titleKey: 'nav.security',
     back: true,
   },
+  // Issue 25: the account's webhook endpoints (and, beside them, its API keys).
+  {
+    path: '/profile/integrations',
+    Component: page(() => import('../features/integrations/integrations-page'), 'IntegrationsPage'),
+    titleKey: 'nav.integrations',
+    permission: 'webhooks',
+    redirect: '/403',
+  },
   {
     path: '/update-credit-share-password',
     Component: page(() => import('../features/credit/update-passcode-page'), 'UpdatePasscodePage'),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { session } from '../../lib/session';
 import { json, renderRoutes, sentBodies, stubFetch } from '../../test-utils';
 import { ProfilePage } from './profile-page';
 
@@ -27,6 +28,25 @@ describe('ProfilePage: security', () => {
     stubFetch(async () => profile(true));
     renderProfilePage();
     expect(await screen.findByRole('link', { name: 'Sessions and sign-in security' })).toHaveAttribute('href', '/profile/security');
+  });
+});
+
+describe('ProfilePage: integrations', () => {
+  afterEach(() => session.clear());
+
+  it("links to Integrations for an account with the 'webhooks' permission, and only then", async () => {
+    stubFetch(async () => profile(true));
+    session.save('t0k3n', ['webhooks'], false);
+    renderProfilePage();
+    expect(await screen.findByRole('link', { name: 'Webhooks and bots' })).toHaveAttribute('href', '/profile/integrations');
+  });
+
+  it('shows no such link without it', async () => {
+    stubFetch(async () => profile(true));
+    session.save('t0k3n', [], false);
+    renderProfilePage();
+    expect(await screen.findByRole('link', { name: 'Sessions and sign-in security' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Webhooks and bots' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
+import { IconInfoCircle, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAME_MAX_LENGTH, SECURITY_PATH, profileBody, type ProfileBody } from '@panel/contract';
@@ -9,6 +9,7 @@ import { applyServerErrors, useErrorText, useZodForm } from '../../components/fo
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { useProfile } from '../../api/profile';
+import { session } from '../../lib/session';
 import { useUpdateProfile } from './update-profile';
 import { ExpiryRemindersSwitch } from './expiry-reminders-switch';
 
@@ -55,6 +56,19 @@ export function ProfilePage() {
           </Button>
         </Stack>
       </Card>
+      {session.has('webhooks') && (
+        <Card withBorder padding="lg">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4">
+              {t('profile.integrations')}
+            </Title>
+            <Text size="sm">{t('profile.integrationsDescription')}</Text>
+            <Button component={Link} to="/profile/integrations" variant="light" leftSection={<IconPlugConnected size={18} aria-hidden />}>
+              {t('profile.integrationsLink')}
+            </Button>
+          </Stack>
+        </Card>
+      )}
       <Card withBorder padding="lg">
         <ColorSchemeChoice />
       </Card>

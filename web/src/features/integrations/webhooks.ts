@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import type { WebhookCreateInput, WebhookUpdateInput, webhookAnswer, webhookSecretAnswer, webhooksAnswer } from '@panel/contract';
+import { api } from '../../api/client';
+
+export type WebhooksAnswer = z.infer<typeof webhooksAnswer>;
+export type WebhookAnswer = z.infer<typeof webhookAnswer>;
+/** Creation, roll and reveal: the endpoint with its secret, in the one answer made for it. */
+export type WebhookSecretAnswer = z.infer<typeof webhookSecretAnswer>;
+type Done = { status: true; msg: string };
+
+const KEY = ['webhooks'];
+
+/** `GET /api/webhooks`: the account's endpoints, never their secrets. */
+export const getWebhooks = () => api<WebhooksAnswer>('/webhooks');
+export const webhooksQuery = () => ({ queryKey: KEY, queryFn: getWebhooks });
+export const useWebhooks = () => useQuery(webhooksQuery());
+
+/** `POST /api/webhooks`: answers the endpoint and its secret, shown this once. */
+export const createWebhook = (body: WebhookCreateInput) => api<WebhookSecretAnswer>('/webhooks', { method: 'POST', body });
+
+/** `PUT /api/webhooks/:id`: the whole endpoint (the on/off switch sends it too, with `enabled` changed). */
+export const updateWebhook = ({ id, body }: { id: number; body: WebhookUpdateInput }) => api<WebhookAnswer>(`/webhooks/${id}`, { method: 'PUT', body });
+
+export const deleteWebhook = (id: number) => api<Done>(`/webhooks/${id}`, { method: 'DELETE' });
+
+/** `POST /api/webhooks/:id/test`: queues a `webhook.test` event to that endpoint alone. */
+export const testWebhook = (id: number) => api<Done>(`/webhooks/${id}/test`, { method: 'POST' });
+
+/**
+ * `GET /api/webhooks/:id/secret`: the current secret. With a second factor on, the server first
+ * answers STEP_UP_REQUIRED; the API client asks for the code and sends the call again.
+ */
+export const revealWebhookSecret = (id: number) => api<WebhookSecretAnswer>(`/webhooks/${id}/secret`);
+
+/** `POST /api/webhooks/:id/roll-secret`: a new secret; the old one signs beside it for 24 h unless `expire_now`. */
+export const rollWebhookSecret = ({ id, expireNow }: { id: number; expireNow: boolean }) =>
+  api<WebhookSecretAnswer>(`/webhooks/${id}/roll-secret`, { method: 'POST', body: { expire_now: expireNow } });
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: KEY });
+}
+
+/** The form shows a 422 under its fields: no global toast for it (the rest goes through the global path). */
+export const useCreateWebhook = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: createWebhook, onSuccess: refresh });
+};
+export const useUpdateWebhook = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: updateWebhook, onSettled: refresh });
+};
+export const useDeleteWebhook = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: deleteWebhook, onSettled: refresh });
+};
+export const useTestWebhook = () => {
+  const queryClient = useQueryClient();
+  // The test event shows in that endpoint's deliveries.
+  return useMutation({ mutationFn: testWebhook, onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', id] }) });
+};
+/** Secrets go through the global error path: a STEP_UP_REQUIRED there asks for the step-up. */
+export const useRevealWebhookSecret = () => useMutation({ mutationFn: revealWebhookSecret });
+export const useRollWebhookSecret = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: rollWebhookSecret, onSuccess: refresh });
+};
