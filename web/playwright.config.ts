@@ -23,10 +23,11 @@ const ISOLATED = [/credit\.spec\.ts$/, /support\.spec\.ts$/];
  */
 export default defineConfig({
   testDir: './e2e',
-  // Two browsers at a time (the machine has two cores): the specs are independent of each other,
-  // each with accounts of its own, except the isolated ones below, which run alone at the end.
+  // Two browsers at a time (the machine has two cores; E2E_WORKERS=1 for one): the specs are
+  // independent of each other, each with accounts of its own, except the isolated ones below,
+  // which run alone at the end.
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // A journey through several screens takes 20 to 40 s alone and about half as long again when
   // the machine runs another job.

@@ -54,10 +54,6 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    // Worker threads rather than child processes: each test file gets a fresh one (isolation
-    // unchanged), started for less than a process with its own Node.js costs. On the components'
-    // files, about a quarter less CPU time.
-    pool: 'threads',
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
