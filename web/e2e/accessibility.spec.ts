@@ -90,6 +90,8 @@ for (const { title, locale, scheme, rules } of PASSES) {
 }
 
 test('the sign-in screens pass axe in English and Arabic', async ({ page }) => {
+  // 18 full loads, each checked by axe: beside another test on two busy cores, over 120 s.
+  test.setTimeout(300_000);
   const found: string[] = [];
   for (const locale of ['en', 'ar'] as const) {
     await page.goto('/login');
