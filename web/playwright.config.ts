@@ -1,14 +1,33 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/env';
 
+/** Debian's Chromium, for every project. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  },
+};
+
+/**
+ * The specs that read or change what every other spec shares, so that nothing may run beside them:
+ * credit.spec.ts expects the admin's exact balance and its newest share-log row, and support.spec.ts
+ * publishes offers that greet every account's dashboard with a popup until it deletes them.
+ */
+const ISOLATED = [/credit\.spec\.ts$/, /support\.spec\.ts$/];
+
 /**
  * End-to-end tests: Debian's Chromium (Playwright cannot download browsers here) against the
  * real server on a fresh data folder, serving the built web app.
  */
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time (the machine has two cores; E2E_WORKERS=1 for one): the specs are
+  // independent of each other, each with accounts of its own, except the isolated ones below,
+  // which run alone at the end.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // A journey through several screens takes 20 to 40 s alone and about half as long again when
   // the machine runs another job.
@@ -26,16 +45,10 @@ export default defineConfig({
     timezoneId: 'UTC',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-        },
-      },
-    },
+    // The admin's first sign-in sets its credit-share passcode, which only one browser can do.
+    { name: 'setup', testMatch: /admin\.setup\.ts$/, use: chromium },
+    { name: 'chromium', testIgnore: [/admin\.setup\.ts$/, ...ISOLATED], dependencies: ['setup'], use: chromium },
+    { name: 'isolated', testMatch: ISOLATED, dependencies: ['chromium'], fullyParallel: false, workers: 1, use: chromium },
   ],
   webServer: {
     // The built server, as `npm start` runs it (the test command builds before the e2e step).
