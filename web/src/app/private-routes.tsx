@@ -57,12 +57,12 @@ export const privateRoutes: PrivateRoute[] = [
     titleKey: 'nav.security',
     back: true,
   },
-  // Issue 25: the account's webhook endpoints (and, beside them, its API keys).
+  // Issue 25: the account's webhook endpoints and its API keys.
   {
     path: '/profile/integrations',
     Component: page(() => import('../features/integrations/integrations-page'), 'IntegrationsPage'),
     titleKey: 'nav.integrations',
-    permission: 'webhooks',
+    permission: ['webhooks', 'api-keys'],
     redirect: '/403',
   },
   {

@@ -13,9 +13,9 @@ afterEach(() => {
 });
 
 describe('Profile → Integrations', () => {
-  it("is routed at /profile/integrations for accounts with the 'webhooks' permission", () => {
+  it("is routed at /profile/integrations for accounts with the 'webhooks' or 'api-keys' permission", () => {
     const route = privateRoutes.find((r) => r.path === '/profile/integrations');
-    expect(route).toMatchObject({ titleKey: 'nav.integrations', permission: 'webhooks', redirect: '/403' });
+    expect(route).toMatchObject({ titleKey: 'nav.integrations', permission: ['webhooks', 'api-keys'], redirect: '/403' });
   });
 
   it('is in the Settings group of the sidebar only for those accounts', async () => {
@@ -34,9 +34,22 @@ describe('Profile → Integrations', () => {
   });
 
   it('starts its sections at h2 under the shell’s h1', async () => {
-    stubFetch(async () => json(200, { status: true, msg: 'OK', data: [] }));
+    session.save('t0k3n', ['webhooks', 'api-keys'], false);
+    stubFetch(async (url) => json(200, { status: true, msg: 'OK', data: String(url).includes('low-credit') ? { threshold: null } : [] }));
     renderWithProviders(<IntegrationsPage />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Webhook endpoints' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Low-balance alert' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'API keys' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+});
+
+describe('Profile → Integrations sections', () => {
+  it('shows only the API keys to an account with api-keys alone', async () => {
+    session.save('t0k3n', ['api-keys'], false);
+    stubFetch(async () => json(200, { status: true, msg: 'OK', data: [] }));
+    renderWithProviders(<IntegrationsPage />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'API keys' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Webhook endpoints' })).not.toBeInTheDocument();
   });
 });

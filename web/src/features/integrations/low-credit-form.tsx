@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOW_CREDIT_THRESHOLD_MAX, lowCreditBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../components/form';
+import { SectionCard } from '../../components/section-card';
 import { formatNumber } from '../../lib/format';
 import { useLowCredit, useUpdateLowCredit } from './low-credit';
 
@@ -35,15 +36,9 @@ export function LowCreditForm() {
   }
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('lowCredit.title')}
-        </Title>
-        <Text size="sm">{t('lowCredit.description')}</Text>
-        {content}
-      </Stack>
-    </Card>
+    <SectionCard title={t('lowCredit.title')} description={t('lowCredit.description')}>
+      {content}
+    </SectionCard>
   );
 }
 

@@ -86,7 +86,8 @@ describe('WebhookDeliveriesModal', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const attempts = within(items[0]!).getByRole('list', { name: 'Attempts' });
+    // The attempts open with a transition: found once shown.
+    const attempts = await within(items[0]!).findByRole('list', { name: 'Attempts' });
     const [first, second] = within(attempts).getAllByRole('listitem');
     expect(first).toHaveTextContent('500');
     expect(first).toHaveTextContent('87 ms');
@@ -99,7 +100,7 @@ describe('WebhookDeliveriesModal', () => {
     expect(second).toHaveTextContent('1,234 ms');
 
     await user.click(within(items[1]!).getByRole('button', { name: '1 attempt' }));
-    const refused = within(within(items[1]!).getByRole('list', { name: 'Attempts' })).getByRole('listitem');
+    const refused = within(await within(items[1]!).findByRole('list', { name: 'Attempts' })).getByRole('listitem');
     expect(refused).toHaveTextContent('No answer');
     expect(refused).toHaveTextContent('Connection refused');
   });
