@@ -95,6 +95,8 @@ export const PERMISSION_GROUPS = [
   { group: 'Users and roles', permissions: ['user-roles', 'add-role', 'change-role', 'delete-role'] },
   { group: 'Settings', permissions: ['view-social-widget'] },
   { group: 'Security', permissions: ['audit-log', 'security-settings'] },
+  // Webhook endpoints (issue 25): every account's own, so every default role holds it.
+  { group: 'Integrations', permissions: ['webhooks'] },
 ] as const;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];
@@ -136,6 +138,8 @@ const SUB_RESELLER_PERMISSIONS: readonly Permission[] = [
   'REOPEN',
   // Its own sign-ins, password and credit moves, and its sub-resellers' (issue 24).
   'audit-log',
+  // Its own webhook endpoints (issue 25).
+  'webhooks',
 ];
 
 /** A reseller also runs its own sub-resellers: creates them, moves credit to and from them, reports on them. */

@@ -39,6 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes.js';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
 
@@ -145,6 +146,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     await api.register(paymentsRoutes, { sandbox });
     await api.register(clientErrorsRoutes);
     await api.register(auditLogRoutes);
+    await api.register(webhooksRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
   };
   app.decorateRequest('sandbox', false);
