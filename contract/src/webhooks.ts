@@ -63,7 +63,7 @@ export type WebhookUpdateInput = z.infer<typeof webhookUpdateInput>;
 
 export const webhookRollInput = z.object({ expire_now: z.optional(z.boolean()) });
 /** The roll's body may be left out: the previous secret then keeps signing for the overlap. */
-export const webhookRollBody = z.optional(webhookRollInput);
+export const webhookRollBody = z.nullish(webhookRollInput);
 
 /** An endpoint as its owner's list shows it: never its secret. */
 export const webhookEndpoint = z.object({
