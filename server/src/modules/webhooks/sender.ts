@@ -48,7 +48,11 @@ export function sendAttempt(
     let statusCode: number | null = null;
     const chunks: Buffer[] = [];
     let size = 0;
-    let timer: NodeJS.Timeout | undefined;
+    // The whole attempt, connection and answer: an answer whose status came in time keeps its status.
+    const timer = setTimeout(() => {
+      if (statusCode !== null) answered(true);
+      else finish({ statusCode: null, body: null, error: 'timeout' }, true);
+    }, options.timeoutMs);
     const finish = (result: Omit<AttemptResult, 'durationMs'>, drop: boolean) => {
       if (settled) return;
       settled = true;
@@ -90,11 +94,6 @@ export function sendAttempt(
       if (statusCode !== null) return answered(true);
       finish({ statusCode: null, body: null, error: isRefusedAddressError(error) ? 'address_refused' : 'connection_failed' }, true);
     });
-    // The whole attempt, connection and answer: an answer whose status came in time keeps its status.
-    timer = setTimeout(() => {
-      if (statusCode !== null) answered(true);
-      else finish({ statusCode: null, body: null, error: 'timeout' }, true);
-    }, options.timeoutMs);
     req.end(request.body);
   });
 }

@@ -118,7 +118,7 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
     secretEncrypted: r.secret_encrypted,
     previousSecretEncrypted: r.previous_secret_encrypted,
     type: r.type,
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as unknown) : r.data,
     createdAt: new Date(r.created_at),
   }));
 }
