@@ -153,19 +153,29 @@ function outcomeOf(result: AttemptResult, attempt: number, schedule: number[]): 
  */
 async function record(db: Db, delivery: ClaimedDelivery, at: Date, result: AttemptResult, schedule: number[]) {
   const outcome = outcomeOf(result, delivery.attempt, schedule);
+  if (outcome === 'succeeded') {
+    // The common case in one round trip: three tables, each row written once.
+    await db.execute(sql`
+      with attempt as (
+        insert into webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_body, error)
+        values (${delivery.id}, ${at.toISOString()}::timestamptz, ${result.statusCode}, ${result.durationMs}, ${result.body}, ${result.error})
+      ),
+      delivered as (
+        update webhook_deliveries set status = 'succeeded', next_attempt_at = null
+        where id = ${delivery.id} and attempt_count = ${delivery.attempt} and status = 'pending'
+      )
+      update webhook_endpoints set failing_since = null where id = ${delivery.endpointId} and failing_since is not null`);
+    return null;
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_body, error)
       values (${delivery.id}, ${at.toISOString()}::timestamptz, ${result.statusCode}, ${result.durationMs}, ${result.body}, ${result.error})`);
-    const status = outcome === 'succeeded' ? 'succeeded' : outcome === 'retry' ? 'pending' : 'failed';
+    const status = outcome === 'retry' ? 'pending' : 'failed';
     const next = outcome === 'retry' ? sql`now() + make_interval(secs => ${schedule[delivery.attempt - 1]!})` : sql`null`;
     await tx.execute(sql`
       update webhook_deliveries set status = ${status}, next_attempt_at = ${next}
       where id = ${delivery.id} and attempt_count = ${delivery.attempt} and status = 'pending'`);
-    if (outcome === 'succeeded') {
-      await tx.execute(sql`update webhook_endpoints set failing_since = null where id = ${delivery.endpointId} and failing_since is not null`);
-      return null;
-    }
     if (outcome === 'gone') {
       await tx.execute(sql`
         update webhook_endpoints set enabled = false, disabled_reason = 'gone', updated_at = now()
