@@ -19,6 +19,7 @@ import { activationCodes } from './codes.js';
 import { ticketsList } from './tickets.js';
 import { billingRecords } from './billing.js';
 import { stepUpCost } from './step-up.js';
+import { webhookDelivery } from './webhooks.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -218,6 +219,7 @@ const postgresParts: [string, (url: string, options: typeof parts) => Promise<vo
   ['tickets', ticketsList],
   ['billing', billingRecords],
   ['step-up', stepUpCost],
+  ['webhooks', webhookDelivery],
 ];
 for (const [name, part] of postgresParts) {
   if (only && only !== name) continue;

@@ -177,6 +177,12 @@ export const AUDIT_ACTIONS = {
   'ticket.delete': {},
   'ticket.deleteAll': { count: 'number' },
   'socialWidget.save': { whatsappNumber: 'text', telegramNumber: 'text' },
+  /** Webhook endpoints (issue 25): the host only, as a URL's path or query may hold the receiver's own token; never the secret. */
+  'webhook.created': { host: 'text', events: 'count', include_sub_resellers: 'yesNo' },
+  'webhook.updated': { host: 'text', events: 'count', include_sub_resellers: 'yesNo', enabled: 'yesNo' },
+  'webhook.deleted': { host: 'text' },
+  'webhook.secret_rolled': { host: 'text', expire_now: 'yesNo' },
+  'webhook.secret_viewed': { host: 'text' },
 } as const satisfies Record<string, Record<string, AuditDetailFormat>>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The details an action may store: only its own fields (an object literal with another one does not compile). */

@@ -54,6 +54,13 @@ export const ERROR_CATALOGUE = {
   API_KEY_NOT_FOUND: { status: 404, key: 'errors.apiKeyNotFound' },
   /** The account must have a second factor (admin or parent rule) and has none yet: only its security setup answers. */
   TWO_FACTOR_SETUP_REQUIRED: { status: 403, key: 'errors.twoFactorSetupRequired' },
+  /** Another account's endpoint, or none: the same answer, so ids of others' endpoints are not told. */
+  WEBHOOK_NOT_FOUND: { status: 404, key: 'errors.webhookNotFound' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, key: 'errors.webhookDeliveryNotFound' },
+  /** The account has WEBHOOK_ENDPOINTS_MAX endpoints already. */
+  WEBHOOK_LIMIT: { status: 409, key: 'errors.webhookLimit' },
+  /** A test or redelivery to an endpoint that is off: nothing would be sent. */
+  WEBHOOK_DISABLED: { status: 409, key: 'errors.webhookDisabled' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

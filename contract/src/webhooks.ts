@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
-import { optionalField } from './fields.js';
+import { defaultedField, optionalField, pageNumberField, queryInt } from './fields.js';
 
 /**
  * Webhooks (issue 25): an account's endpoints are told what happened, signed by the Standard
@@ -28,6 +28,21 @@ export const WEBHOOK_ENDPOINTS_MAX = 16;
 export const WEBHOOK_RESPONSE_KEEP_BYTES = 1024;
 /** A rolled secret keeps signing beside the new one this long, unless ended at once. */
 export const WEBHOOK_ROLL_OVERLAP_HOURS = 24;
+/** An endpoint that failed every attempt this long is turned off (`disabled_reason` 'failing') and its owner mailed. */
+export const WEBHOOK_FAILING_DISABLE_DAYS = 5;
+/** Deliveries and their attempts are kept this long, then deleted. */
+export const WEBHOOK_KEEP_DAYS = 30;
+/** How long the receiver has to answer (connection, headers and the first 1 KB). */
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/** The Profile → Integrations screen: the mail that tells of a turned-off endpoint links to it. */
+export const INTEGRATIONS_PATH = '/profile/integrations';
+/**
+ * `error` of an attempt that got no answer: the receiver did not answer in time, the address is
+ * refused (private or reserved, checked on the address connected to), or the connection failed
+ * (refused, reset, unknown host, TLS). An answer with any status has `status_code` and no error.
+ */
+export const WEBHOOK_ATTEMPT_ERRORS = ['timeout', 'address_refused', 'connection_failed'] as const;
+export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
 
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES, 'validation.webhookEvent');
 
@@ -47,6 +62,8 @@ export const webhookUpdateInput = z.object({ ...webhookFields, enabled: z.option
 export type WebhookUpdateInput = z.infer<typeof webhookUpdateInput>;
 
 export const webhookRollInput = z.object({ expire_now: z.optional(z.boolean()) });
+/** The roll's body may be left out: the previous secret then keeps signing for the overlap. */
+export const webhookRollBody = z.nullish(webhookRollInput);
 
 /** An endpoint as its owner's list shows it: never its secret. */
 export const webhookEndpoint = z.object({
@@ -90,7 +107,21 @@ export const webhookDelivery = z.object({
   attempts: z.array(webhookAttempt),
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
-export const webhookDeliveriesAnswer = ok({ data: z.array(webhookDelivery) });
+export const webhookDeliveriesAnswer = ok({
+  data: z.array(webhookDelivery),
+  /** `has_more`: an older page exists (the list is not counted). */
+  meta: z.optional(z.object({ current_page: z.number(), per_page: z.number(), has_more: z.boolean() })),
+});
+export const webhookDeliveryAnswer = ok({ data: webhookDelivery });
+
+/** GET /api/webhooks/:id/deliveries: newest first, `limit` (at most 100, default 20) per page. */
+export const webhookDeliveriesQuery = z.object({
+  page: pageNumberField,
+  limit: defaultedField(z.pipe(queryInt(1, Number.MAX_SAFE_INTEGER), z.transform((n: number) => Math.min(n, 100))), 20),
+});
+
+/** POST /api/webhooks/:id/test: the test event's id (its `webhook-id`), queued for the endpoint. */
+export const webhookTestAnswer = ok({ data: z.object({ event_id: z.string(), delivery_id: z.number() }) });
 
 // ---------------------------------------------------------------------------------------------
 // What each event's `data` holds (issue 25). Every event's `data` also carries `account_id`: the

@@ -40,6 +40,7 @@ import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
 
@@ -147,6 +148,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     await api.register(clientErrorsRoutes);
     await api.register(auditLogRoutes);
     await api.register(apiKeysRoutes);
+    await api.register(webhooksRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
   };
   app.decorateRequest('sandbox', false);

@@ -41,6 +41,18 @@ const env = z.object({
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Webhooks to private, loopback or reserved addresses (a panel on a private network, tests); http:// allowed too. */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Host names (comma-separated) webhooks may reach whatever they resolve to, over http:// too. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  /** Seconds between a failed webhook attempt and the next, comma-separated; after the last, the delivery has failed. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE: seconds, comma-separated, such as 5,300,1800')
+    .default('5,300,1800,7200,18000,36000,36000'),
   /** 32 bytes as 64 hex digits or base64: encrypts reseller API keys. Unset: generated once into DATA_DIR/server.key. */
   SERVER_KEY: z
     .string()
@@ -73,8 +85,18 @@ export type Config = {
   logLevel: string;
   /** The built web app to serve; unset or missing means API only. */
   webDist: string | undefined;
+  /** Webhooks (modules/webhooks): where they may go, and when a failed attempt is tried again. */
+  webhooks: WebhooksConfig;
   /** The server key from SERVER_KEY; unset means the one kept in DATA_DIR/server.key (see lib/server-key.ts). */
   serverKey: Buffer | undefined;
+};
+
+export type WebhooksConfig = {
+  allowPrivate: boolean;
+  /** Lower-case host names. */
+  allowedHosts: string[];
+  /** Seconds before each retry: the first attempt is at once, then one after each of these. */
+  retrySchedule: number[];
 };
 
 /** How orders are paid: the built-in checkout page, or Stripe Checkout. */
@@ -122,6 +144,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
+      retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => Number(v.trim())),
+    },
     serverKey: e.SERVER_KEY === undefined ? undefined : Buffer.from(e.SERVER_KEY, /^[0-9a-fA-F]{64}$/.test(e.SERVER_KEY) ? 'hex' : 'base64'),
   };
 }

@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.js';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { buildApp } from './app.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
+import { startWebhookWorker } from './modules/webhooks/worker.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -55,8 +56,10 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   );
   // The daily expiry reminders, on the live data only; stopped (a pass in flight finished) before the database closes.
   const reminders = startReminderScheduler({ db: database.db, mailer, config, log });
+  // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
+  const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log });
   app.addHook('onClose', async () => {
-    await reminders.stop();
+    await Promise.all([reminders.stop(), webhooks.stop()]);
     await limiter.close();
     await database.close();
     unlock?.();

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { databaseRateLimiter } from '../src/lib/rate-limiter.js';
+import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../src/modules/webhooks/worker.js';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres } from './test-db.js';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_LOGIN_PREFIX, onPostgres };
@@ -27,7 +28,9 @@ export type TestApp = {
    * with its own connection pool (and so its own per-database statements and caches); PGlite has
    * a single connection, which the two then share.
    */
-  anotherNode(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
+  anotherNode(): Promise<{ app: FastifyInstance; webhooks: WebhookWorker | undefined; close(): Promise<void> }>;
+  /** The node's webhook delivery worker, when `webhooks` asked for one (start.ts starts it in production). */
+  webhooks: WebhookWorker | undefined;
   /** The mails written to the outbox so far, oldest first, as raw text. */
   mails(): { to: string; raw: string; link: string | undefined }[];
   close(): Promise<void>;
@@ -38,7 +41,14 @@ export type TestApp = {
  * files in a temporary outbox, and the same rate limiter as production.
  */
 export async function createTestApp(
-  options: { webDist?: string; env?: Record<string, string>; /** Receives the app's log lines (at LOG_LEVEL, `silent` unless env says). */ logStream?: DestinationStream } = {},
+  options: {
+    webDist?: string;
+    env?: Record<string, string>;
+    /** Receives the app's log lines (at LOG_LEVEL, `silent` unless env says). */
+    logStream?: DestinationStream;
+    /** Starts a webhook delivery worker in each node (with these options), stopped when the node closes. */
+    webhooks?: WebhookWorkerOptions | true;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
   let database: Database;
@@ -68,8 +78,14 @@ export async function createTestApp(
       },
       options.logStream ? { logStream: options.logStream } : { logger: false },
     );
+    let webhooks: WebhookWorker | undefined;
+    if (options.webhooks) {
+      const worker = startWebhookWorker({ db: on.db, database: on, mailer: built.deps.mailer, config, log }, options.webhooks === true ? {} : options.webhooks);
+      built.addHook('onClose', () => worker.stop());
+      webhooks = worker;
+    }
     await built.ready();
-    return built;
+    return Object.assign(built, { webhooks });
   };
   const app = await node(database);
 
@@ -99,6 +115,7 @@ export async function createTestApp(
 
   return {
     app,
+    webhooks: app.webhooks,
     database,
     dataDir,
     call,
@@ -109,6 +126,7 @@ export async function createTestApp(
       const other = await node(own ?? database);
       return {
         app: other,
+        webhooks: other.webhooks,
         async close() {
           await other.close();
           await own?.close();

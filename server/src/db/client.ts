@@ -43,6 +43,12 @@ export type Database = {
    */
   openSandbox(): Promise<Db>;
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (sent at the commit of the transaction that
+   * issued it): on PostgreSQL through a connection of its own, outside the pool, re-opened when
+   * lost; on PGlite through its single connection. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -91,6 +97,12 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
     pglite: client,
   } as Database & { pglite: PGlite };
@@ -126,6 +138,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let sandbox: { pool: pg.Pool; db: Promise<Db> } | undefined;
+  const listeners = new Set<() => Promise<void>>();
   const database: Database = {
     db,
     kind: 'postgres',
@@ -155,12 +168,69 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, listeners),
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
       await sandbox?.pool.end();
       await pool.end();
     },
   };
   return database;
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool). A lost connection
+ * is opened again after a pause; notifications sent meanwhile are missed, so a listener must also
+ * look on its own from time to time (the webhook worker polls).
+ */
+async function listenPostgres(url: string, channel: string, onNotify: () => void, listeners: Set<() => Promise<void>>) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reopen = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void open().catch(reopen), 1000);
+    retry.unref();
+  };
+  const open = async () => {
+    const c = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== c || stopped) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      reopen();
+    };
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await c.end();
+      return;
+    }
+    client = c;
+    // (Re)connected: something may have been sent before.
+    onNotify();
+  };
+  await open();
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    listeners.delete(stop);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
+  };
+  listeners.add(stop);
+  return stop;
 }
 
 /**

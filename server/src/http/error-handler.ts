@@ -32,7 +32,9 @@ function issueMessage(issue: Issue, path: string[], input: unknown, locale: Loca
   const p = issue.params;
   // A schema's own message key (`validation.required`, `payments.orderNotFound`); zod's defaults are sentences.
   if (/^[a-z]\w*\.[\w.]+$/i.test(issue.message)) {
-    return translate(locale, issue.message, { field, min: limit(p.minimum), max: limit(p.maximum) });
+    // `values`: the allowed values of an enumeration, for a message that lists them (webhook events).
+    const values = Array.isArray(p.values) ? p.values.join(', ') : '';
+    return translate(locale, issue.message, { field, min: limit(p.minimum), max: limit(p.maximum), values });
   }
   const value = valueAt(input, path);
   // A missing field is "required" whatever the schema expected there (a type, one of some values, a union).

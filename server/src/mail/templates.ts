@@ -165,3 +165,29 @@ export function twoFactorResetMail(locale: Locale, to: { name: string; email: st
   );
   return { to: to.email, subject: t('twoFactorResetSubject'), text, html, link: reset.link };
 }
+
+/**
+ * To the owner of a webhook endpoint the panel turned off after WEBHOOK_FAILING_DISABLE_DAYS of
+ * failed deliveries (modules/webhooks): which one (its description and host, never the full URL,
+ * whose path may hold the receiver's own token), and where to turn it back on.
+ */
+export function webhookDisabledMail(locale: Locale, to: { name: string; email: string }, endpoint: { label: string; days: number; link: string }): Mail {
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
+  const intro = t('webhookDisabledIntro', { endpoint: endpoint.label, days: endpoint.days });
+  const text = [
+    t('greeting', { name: to.name }),
+    '',
+    intro,
+    '',
+    t('webhookDisabledNext'),
+    `${t('webhookDisabledAction')}: ${endpoint.link}`,
+    '',
+    t('signature'),
+  ].join('\n');
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
+    `<p>${escape(t('greeting', { name: to.name }))}</p><p>${escape(intro)}</p><p>${escape(t('webhookDisabledNext'))}</p>` +
+    `<p><a href="${escape(endpoint.link)}">${escape(t('webhookDisabledAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
+  return { to: to.email, subject: t('webhookDisabledSubject'), text, html, link: endpoint.link };
+}
