@@ -70,7 +70,8 @@ async function signedInPaths(page: Page) {
 
 for (const { title, locale, scheme, rules } of PASSES) {
   test(`every screen has one h1 and passes axe (WCAG 2.1 A and AA) at 1280 px ${title}`, async ({ page }) => {
-    test.setTimeout(600_000);
+    // About 30 screens with axe on each: 2 to 4 minutes alone, up to 10 beside another spec on a busy machine.
+    test.setTimeout(900_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const paths = await signedInPaths(page);
     const found: string[] = [];
