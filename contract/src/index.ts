@@ -25,3 +25,4 @@ export * from './two-factor.js';
 export * from './passkeys.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
+export * from './backups.js';
