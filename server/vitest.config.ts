@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // The files share a worker's loaded modules (each file still builds its own app on its own

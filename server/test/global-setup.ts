@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { seed } from '../src/db/seed.js';
+import { useCheapHashingForTests } from '../src/lib/secrets.js';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, databaseUrl, onPostgres, templateName } from './test-db.js';
 
 const seedOptions = { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, adminLoginPrefix: ADMIN_LOGIN_PREFIX };
@@ -15,6 +16,8 @@ const seedOptions = { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, ad
  * under 1 s) or a PostgreSQL template database that each test file copies.
  */
 export default async function setup(project: TestProject) {
+  // The seeded admin's password too (test/setup.ts).
+  useCheapHashingForTests();
   process.env.VITEST_RUN_ID = `${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   if (onPostgres) {
     if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -1,9 +1,20 @@
 import crypto from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
-/** argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's figure). */
+/** argon2id; undefined: the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's figure). */
+let hashOptions: Options | undefined;
+
+/**
+ * For the test suite only (test/setup.ts): argon2id at its smallest cost, so that the thousands of
+ * accounts the tests create do not spend most of the suite's time hashing (about 60 %). A hash
+ * carries its own cost, so verification is the same code either way.
+ */
+export function useCheapHashingForTests(): void {
+  hashOptions = { memoryCost: 1024, timeCost: 1 };
+}
+
 export function hashSecret(secret: string): Promise<string> {
-  return hash(secret);
+  return hash(secret, hashOptions);
 }
 
 export async function verifySecret(stored: string | null | undefined, secret: string): Promise<boolean> {
@@ -21,7 +32,7 @@ export async function verifySecret(stored: string | null | undefined, secret: st
  */
 let dummyHash: Promise<string> | undefined;
 export function dummyVerify(secret: string): Promise<boolean> {
-  dummyHash ??= hash('not-a-real-password');
+  dummyHash ??= hashSecret('not-a-real-password');
   return dummyHash.then((h) => verifySecret(h, secret)).then(() => false);
 }
 
