@@ -3,7 +3,7 @@ import { fmt, load, type Load } from './http-load.js';
 import { problems, type Report } from './report.js';
 
 const TOKEN = 'bench-metrics-token-0123456789abcdef';
-const ROUNDS = 2;
+const ROUNDS = 3;
 const SCRAPES = 20;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

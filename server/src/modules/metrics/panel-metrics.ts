@@ -162,7 +162,7 @@ export function createPanelMetrics(options: { database?: Pick<Database, 'db' | '
             from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
             where d.status = 'pending' and d.next_attempt_at <= now() and e.enabled
             order by d.next_attempt_at limit 1`);
-          const [row] = (result as unknown as { rows: { age: number | string }[] }).rows;
+          const [row] = (result as { rows: { age: number | string }[] }).rows;
           this.set(row ? Math.max(0, Number(row.age)) : 0);
         } catch {
           // The database does not answer: the figure is left out (readiness says why), the rest is served.
