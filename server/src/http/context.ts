@@ -93,6 +93,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session. Every other route needs one. */
     public?: boolean;
+    /**
+     * The route checks the bearer token itself (GET /metrics): the auth hook does not look it up
+     * as a session or an API key, so the route answers without the database.
+     */
+    ownToken?: boolean;
     /** The caller needs one of these permissions. */
     permission?: Permission | readonly Permission[];
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,22 @@ describe('GET /metrics', () => {
     expect(after).not.toContain('987654321');
     expect(after).not.toContain('zq81x');
     expect(sample(after, 'panel_http_request_duration_seconds_bucket', { route: '/metrics', le: '+Inf' })).toBeGreaterThan(0);
+  });
+
+  // PGlite only: closing a PostgreSQL test database's pool would leave the harness unable to drop it.
+  it.skipIf(onPostgres)('serves the process figures while the database is down, leaving out what needs it', async () => {
+    const down = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    try {
+      expect(await scrape(down)).toContain('\npanel_webhook_oldest_due_seconds 0');
+      await down.database.close();
+      const text = await scrape(down);
+      expect(text).toContain('\nprocess_cpu_user_seconds_total ');
+      // prom-client writes `Nan`, which Prometheus reads as NaN (its float parsing ignores case).
+      expect(text).toMatch(/\npanel_webhook_oldest_due_seconds nan\n/i);
+    } finally {
+      await down.app.close();
+      fs.rmSync(down.dataDir, { recursive: true, force: true });
+    }
   });
 
   it.runIf(onPostgres)('reports the PostgreSQL pools: connections in use and idle, queries waiting', async () => {

@@ -30,8 +30,9 @@ export function registerMetrics(app: FastifyInstance, token: string) {
     return crypto.timingSafeEqual(digest(sent), expected) && sent !== '';
   };
 
-  // Outside /api, so app.ts marks it public for the sessions: it checks its own token instead.
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // Outside /api, so app.ts marks it public for the sessions: it checks its own token instead,
+  // and never reaches the database for it, so the figures are served while the database is down.
+  app.get('/metrics', { schema: { hide: true }, config: { public: true, ownToken: true } }, async (request, reply) => {
     if (!authorised(request)) throw new AppError('C10002', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
     const body = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);

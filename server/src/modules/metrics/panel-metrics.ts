@@ -151,10 +151,9 @@ export function createPanelMetrics(options: { database?: Pick<Database, 'db' | '
     });
     new Gauge({
       name: 'panel_webhook_oldest_due_seconds',
-      help: 'How long the oldest webhook delivery that is due (pending, its time passed, endpoint on) has waited; 0 when none',
+      help: 'How long the oldest webhook delivery that is due (pending, its time passed, endpoint on) has waited; 0 when none, NaN when the database did not answer',
       registers,
       async collect() {
-        this.reset();
         try {
           // The claim's own condition, on the partial index of pending deliveries: one row read.
           const result = await database.db.execute(sql`
@@ -165,7 +164,9 @@ export function createPanelMetrics(options: { database?: Pick<Database, 'db' | '
           const [row] = (result as { rows: { age: number | string }[] }).rows;
           this.set(row ? Math.max(0, Number(row.age)) : 0);
         } catch {
-          // The database does not answer: the figure is left out (readiness says why), the rest is served.
+          // The database does not answer: the figure is unknown (NaN: no alert on it fires, and 0
+          // would claim an empty backlog); the rest is served.
+          this.set(Number.NaN);
         }
       },
     });
