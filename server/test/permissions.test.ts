@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
 import { ALL_PERMISSIONS, translate, type Permission } from '@panel/contract';
 import { ADMIN_LOGIN_PREFIX, createTestApp } from './harness.js';
 import { createVerifiedUser, type TestUser } from './fixtures.js';
@@ -8,36 +8,27 @@ type RouteConfig = { public?: boolean; permission?: Permission | readonly Permis
 type Route = { method: string; url: string; readonly config: RouteConfig };
 
 /**
- * Fastify has no public list of its routes with their config, so the app's own factory is wrapped
- * to record every route as it is registered (an `onRoute` hook on the root, added before any
- * plugin): whatever a module adds later is in the matrix without anyone touching this file.
+ * Fastify has no public list of its routes with their config, so the app tells of every route as it
+ * is registered (an `onRoute` listener on the root, added before any plugin): whatever a module adds
+ * later is in the matrix without anyone touching this file.
  */
-const registered = vi.hoisted(() => [] as Route[]);
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const create = original.default as unknown as (...args: unknown[]) => FastifyInstance;
-  const factory = ((...args: unknown[]) => {
-    const app = create(...args);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      // Read the config when asked: onRoute hooks registered later (app.ts marks the docs public) may still replace it.
-      for (const method of methods) {
-        registered.push({
-          method,
-          url: route.url,
-          get config(): RouteConfig {
-            return route.config ?? {};
-          },
-        });
-      }
+const registered: Route[] = [];
+function record(route: RouteOptions) {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  // Read the config when asked: onRoute hooks registered later (app.ts marks the docs public) may still replace it.
+  for (const method of methods) {
+    registered.push({
+      method,
+      url: route.url,
+      get config(): RouteConfig {
+        return route.config ?? {};
+      },
     });
-    return app;
-  }) as unknown as typeof original.default;
-  return { ...original, default: factory, fastify: factory };
-});
+  }
+}
 
 // Built while the file is collected, so that each route becomes a test of its own.
-const t = await createTestApp();
+const t = await createTestApp({ onRoute: record });
 afterAll(() => t.close());
 
 // HEAD routes are Fastify's automatic twins of GET routes (same hooks, no body to read the code from).
