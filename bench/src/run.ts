@@ -21,6 +21,7 @@ import { billingRecords } from './billing.js';
 import { stepUpCost } from './step-up.js';
 import { webhookDelivery } from './webhooks.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
+import { metricsOverhead } from './metrics.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -198,6 +199,7 @@ const pgDatabase = !only || only === 'postgres' ? await ensurePostgresDatabase()
 if (pgDatabase) await profileRatio('PostgreSQL', pgDatabase);
 else if (!only || only === 'postgres') console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
 if (!only || only === 'start') await startTimesAndMemory();
+if (!only || only === 'metrics') await metricsOverhead({ seconds, connections, report });
 // pgbench runs once per run of the bench, on its first use: in a full run right before the
 // credit transfers; a part run alone runs it before its own measures.
 let pgbenchFigures: Promise<PgbenchFigures | undefined> | undefined;

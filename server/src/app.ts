@@ -41,6 +41,7 @@ import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
 
@@ -107,6 +108,8 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerAuth(app);
+  // Before every route, so that the timing hook covers them all.
+  if (deps.config.metricsToken !== undefined) registerMetrics(app, deps.config.metricsToken);
   // Multipart bodies (logo uploads) for every module, read and checked by http/uploads.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await registerUploads(app, deps.config);

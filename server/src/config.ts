@@ -53,6 +53,8 @@ const env = z.object({
     .string()
     .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE: seconds, comma-separated, such as 5,300,1800')
     .default('5,300,1800,7200,18000,36000,36000'),
+  /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; unset: no /metrics at all. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters (a random string, such as `openssl rand -hex 32`)').optional(),
   /** 32 bytes as 64 hex digits or base64: encrypts reseller API keys. Unset: generated once into DATA_DIR/server.key. */
   SERVER_KEY: z
     .string()
@@ -87,6 +89,8 @@ export type Config = {
   webDist: string | undefined;
   /** Webhooks (modules/webhooks): where they may go, and when a failed attempt is tried again. */
   webhooks: WebhooksConfig;
+  /** GET /metrics answers this bearer token; undefined: the route does not exist. */
+  metricsToken: string | undefined;
   /** The server key from SERVER_KEY; unset means the one kept in DATA_DIR/server.key (see lib/server-key.ts). */
   serverKey: Buffer | undefined;
 };
@@ -149,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => Number(v.trim())),
     },
+    metricsToken: e.METRICS_TOKEN,
     serverKey: e.SERVER_KEY === undefined ? undefined : Buffer.from(e.SERVER_KEY, /^[0-9a-fA-F]{64}$/.test(e.SERVER_KEY) ? 'hex' : 'base64'),
   };
 }

@@ -10,6 +10,7 @@ import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { buildApp } from './app.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
+import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -41,6 +42,8 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
     throw error;
   }
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db);
+  // One registry for this app: its HTTP hook, its services and both background workers record into it.
+  const metrics = createPanelMetrics({ database, process: config.metricsToken !== undefined });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: path.join(config.dataDir, 'outbox'), log });
   const app = await buildApp(
     {
@@ -51,18 +54,19 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
       mailer,
       limiter,
       adminLoginPrefix: seeded.adminLoginPrefix,
+      metrics,
     },
     options,
   );
   // The daily expiry reminders, on the live data only; stopped (a pass in flight finished) before the database closes.
-  const reminders = startReminderScheduler({ db: database.db, mailer, config, log });
+  const reminders = startReminderScheduler({ db: database.db, mailer, config, log, metrics });
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
-  const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log });
+  const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log, metrics });
   app.addHook('onClose', async () => {
     await Promise.all([reminders.stop(), webhooks.stop()]);
     await limiter.close();
     await database.close();
     unlock?.();
   });
-  return { app, seeded, mailer, database };
+  return { app, seeded, mailer, database, metrics };
 }

@@ -10,6 +10,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { databaseRateLimiter } from '../src/lib/rate-limiter.js';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../src/modules/webhooks/worker.js';
+import { createPanelMetrics } from '../src/modules/metrics/panel-metrics.js';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres } from './test-db.js';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_LOGIN_PREFIX, onPostgres };
@@ -77,12 +78,14 @@ export async function createTestApp(
         mailer: createMailer({ from: 'panel@test', outbox, log }),
         limiter: databaseRateLimiter(on.db),
         adminLoginPrefix: ADMIN_LOGIN_PREFIX,
+        // Each node its own registry, as each server process has.
+        metrics: createPanelMetrics({ database: on, process: config.metricsToken !== undefined }),
       },
       { ...(options.logStream ? { logStream: options.logStream } : { logger: false }), onRoute: options.onRoute },
     );
     let webhooks: WebhookWorker | undefined;
     if (options.webhooks) {
-      const worker = startWebhookWorker({ db: on.db, database: on, mailer: built.deps.mailer, config, log }, options.webhooks === true ? {} : options.webhooks);
+      const worker = startWebhookWorker({ db: on.db, database: on, mailer: built.deps.mailer, config, log, metrics: built.deps.metrics }, options.webhooks === true ? {} : options.webhooks);
       built.addHook('onClose', () => worker.stop());
       webhooks = worker;
     }

@@ -13,6 +13,7 @@ import { schema } from './schema.js';
 import { preparingClient } from './pglite-prepared.js';
 import { StatementNames } from './prepared-names.js';
 import { prepareSandbox, SANDBOX_SEARCH_PATH } from './sandbox.js';
+import { trackCommits } from './after-commit.js';
 
 type Schema = typeof schema;
 /** The same Drizzle API over PGlite and node-postgres: one code path for both databases. */
@@ -44,6 +45,11 @@ export type Database = {
   openSandbox(): Promise<Db>;
   ping(): Promise<void>;
   /**
+   * The connection pools' figures (the metrics): `live`, and `sandbox` once opened. Empty on
+   * PGlite, which has one connection and no pool: its statements queue inside PGlite.
+   */
+  poolStats(): PoolStats[];
+  /**
    * Calls `onNotify` on each NOTIFY on `channel` (sent at the commit of the transaction that
    * issued it): on PostgreSQL through a connection of its own, outside the pool, re-opened when
    * lost; on PGlite through its single connection. Resolves to the function that stops listening.
@@ -51,6 +57,8 @@ export type Database = {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+export type PoolStats = { pool: 'live' | 'sandbox'; total: number; idle: number; waiting: number; max: number };
 
 const STARTUP_LOCK_ID = 4_242_001;
 
@@ -68,7 +76,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   }
   // pg_trgm backs the keyword searches' indexes; PGlite needs its extensions named when it opens.
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } });
-  const db = drizzlePglite(preparingClient(client), { schema }) as unknown as Db;
+  const db = trackCommits(drizzlePglite(preparingClient(client), { schema }) as unknown as Db);
   // One connection for both: each sandbox statement or transaction runs in a transaction of its
   // own that sets the search path first (PGlite runs one transaction at a time).
   const inSandbox = <T>(fn: (tx: Transaction) => Promise<T>) =>
@@ -86,17 +94,20 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     openSandbox: () =>
       (sandbox ??= prepareSandbox(db).then(
         () =>
-          drizzlePglite({
-            client: {
-              query: (text: string, params: unknown[], options: QueryOptions) => inSandbox((tx) => tx.query(text, params, options)),
-              transaction: inSandbox,
-            } as unknown as PGlite,
-            schema,
-          }) as unknown as Db,
+          trackCommits(
+            drizzlePglite({
+              client: {
+                query: (text: string, params: unknown[], options: QueryOptions) => inSandbox((tx) => tx.query(text, params, options)),
+                transaction: inSandbox,
+              } as unknown as PGlite,
+              schema,
+            }) as unknown as Db,
+          ),
       )),
     ping: async () => {
       await client.query('select 1');
     },
+    poolStats: () => [],
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, () => onNotify());
       return async () => {
@@ -136,7 +147,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1', Client: PreparingClient });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Db);
   let sandbox: { pool: pg.Pool; db: Promise<Db> } | undefined;
   const listeners = new Set<() => Promise<void>>();
   const database: Database = {
@@ -150,7 +161,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
         sandboxPool.on('error', () => undefined);
         sandbox = {
           pool: sandboxPool,
-          db: database.withStartupLock(() => prepareSandbox(db)).then(() => drizzlePg(sandboxPool, { schema }) as unknown as Db),
+          db: database.withStartupLock(() => prepareSandbox(db)).then(() => trackCommits(drizzlePg(sandboxPool, { schema }) as unknown as Db)),
         };
       }
       return sandbox.db;
@@ -167,6 +178,10 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     },
     ping: async () => {
       await pool.query('select 1');
+    },
+    poolStats: () => {
+      const stats = (name: PoolStats['pool'], p: pg.Pool): PoolStats => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max: p.options.max ?? 10 });
+      return sandbox ? [stats('live', pool), stats('sandbox', sandbox.pool)] : [stats('live', pool)];
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, listeners),
     close: async () => {

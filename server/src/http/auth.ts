@@ -255,7 +255,7 @@ export function registerAuth(app: FastifyInstance) {
     request.locale = localeFromHeader(request.headers['accept-language']);
     const config = request.routeOptions.config;
     // Unknown routes have no config; the not-found handler answers them.
-    if (!request.routeOptions.url) return;
+    if (!request.routeOptions.url || config.ownToken) return;
     const token = bearerToken(request);
     if (token) request.auth = await findSession(app.deps.db, token, request.ip);
     if (config.public) return;

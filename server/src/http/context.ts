@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { PanelMetrics } from '../modules/metrics/panel-metrics.js';
 import { AppError } from './app-error.js';
 
 /** What the process holds for its whole life. */
@@ -16,6 +17,8 @@ export type Deps = {
   mailer: Mailer;
   limiter: RateLimiter;
   adminLoginPrefix: string;
+  /** The process's metrics (served by GET /metrics when METRICS_TOKEN is set; recorded either way). */
+  metrics: PanelMetrics;
 };
 
 /** The signed-in caller, read from the session (or API key) on each request. */
@@ -54,7 +57,7 @@ export type Ctx = Deps & { locale: Locale; ip: string; log: FastifyBaseLogger; a
 
 /** A request under /api/sandbox works on the sandbox's data; everything else on the live data. */
 export function ctxOf(request: FastifyRequest): Ctx {
-  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix } = request.server.deps;
+  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix, metrics } = request.server.deps;
   return {
     config,
     database,
@@ -63,6 +66,7 @@ export function ctxOf(request: FastifyRequest): Ctx {
     mailer,
     limiter,
     adminLoginPrefix,
+    metrics,
     locale: request.locale,
     ip: request.ip,
     log: request.log,
@@ -89,6 +93,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session. Every other route needs one. */
     public?: boolean;
+    /**
+     * The route checks the bearer token itself (GET /metrics): the auth hook does not look it up
+     * as a session or an API key, so the route answers without the database.
+     */
+    ownToken?: boolean;
     /** The caller needs one of these permissions. */
     permission?: Permission | readonly Permission[];
   }

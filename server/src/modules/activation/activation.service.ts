@@ -28,6 +28,7 @@ import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js
 import { devicesOfMac, isActive, type DeviceRow } from '../devices/device-access.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import { emit } from '../webhooks/events.js';
+import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './activation.repository.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -278,6 +279,9 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
       activatedFrom: request.from,
     })),
   );
+  recordAfterCommit(ctx, tx, (metrics) => {
+    for (const a of activated) metrics.activation(a.appName, pkg, request.from);
+  });
   const lifetime = pkg === 'Lifetime';
   const soonest = lifetime ? null : new Date(Math.min(...activated.map((a) => a.expiry.getTime()))).toISOString();
   await emit(ctx, tx, me.userId, 'activation.succeeded', {

@@ -66,6 +66,7 @@ export async function login({
     await recordFailure(ctx, limits);
     // Without the attempted address: people type their password into the e-mail field too.
     await audit(ctx, { action: 'auth.login.failed', targetType: 'user', actorId: null });
+    ctx.metrics.signInFailure('password');
     throw new AppError('10090');
   }
   // An account that never chose a password can only be waiting for its verification mail.
@@ -73,6 +74,7 @@ export async function login({
   if (!(await verifySecret(user.passwordHash, input.password))) {
     await recordFailure(ctx, limits);
     await audit(ctx, { action: 'auth.login.failed', targetType: 'user', targetId: user.id, actorId: null });
+    ctx.metrics.signInFailure('password');
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (user.status !== 1) throw new AppError('10090');

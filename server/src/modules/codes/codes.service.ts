@@ -28,6 +28,7 @@ import { findAccountByEmail } from '../credit/credit.repository.js';
 import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emit, last4 } from '../webhooks/events.js';
+import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
 
 /**
@@ -347,6 +348,7 @@ export async function redeemCode(ctx: Ctx, input: RedeemCodeBody) {
       },
     ]);
     await audit(ctx, { action: 'code.redeem', targetType: 'activation_code', targetId: code.id, details: { deviceId } }, tx);
+    recordAfterCommit(ctx, tx, (metrics) => metrics.activation(application.appName, code.type === 'lifetime' ? 'Lifetime' : '1-Year', 'activation-code'));
     await emit(ctx, tx, code.resellerId, 'code.redeemed', {
       code: { id: code.id, last4: last4(code.value), type: code.type, expires_at: code.type === 'lifetime' ? null : code.expireDate.toISOString() },
       device: { id: deviceId, mac_address: device.macAddress },

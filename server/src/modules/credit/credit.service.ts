@@ -33,6 +33,7 @@ import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
 import { requireStepUp } from '../../http/step-up.js';
 import { afterMove } from '../webhooks/events.js';
+import { recordAfterCommit } from '../metrics/panel-metrics.js';
 
 /** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
 export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {
@@ -87,6 +88,7 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
   } catch (error) {
     throw refusal(error, { insufficient: move.insufficient });
   }
+  recordAfterCommit(ctx, tx, (metrics) => metrics.creditMoved(move.trType, move.amount));
   // The webhook events and the low-balance line, in the move's transaction (webhooks/events).
   await afterMove(ctx, tx, move, result);
   return result;
@@ -146,7 +148,10 @@ async function shareMove<T>(
         callerIsAdmin: me.isAdmin,
         targetId,
       });
-      if (!shared.replayed && shared.result) await afterMove(ctx, tx, move, shared.result);
+      if (!shared.replayed && shared.result) {
+        await afterMove(ctx, tx, move, shared.result);
+        recordAfterCommit(ctx, tx, (metrics) => metrics.creditMoved(move.trType, move.amount));
+      }
       return shared;
     });
     // An answer stored whole (before migration 0013) is replayed as it was.

@@ -8,6 +8,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { accountLocale, expiryReminderMail } from '../../mail/templates.js';
 import { expiringBetween } from '../devices/device-access.js';
 import { emit } from '../webhooks/events.js';
+import type { PanelMetrics } from '../metrics/panel-metrics.js';
 
 /** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
 export type ReminderDeps = {
@@ -15,6 +16,8 @@ export type ReminderDeps = {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'reminderHour'>;
   log: FastifyBaseLogger;
+  /** Counts the mails sent; without it (some tests) nothing is counted. */
+  metrics?: PanelMetrics;
 };
 
 /**
@@ -129,6 +132,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
           expiryReminderMail(locale, account, { devices: rows, total, days: EXPIRY_REMINDER_DAYS, link: `${deps.config.publicUrl}${RENEWALS_DUE_PATH}` }),
         );
         sent += 1;
+        deps.metrics?.reminderSent();
       }
       // The event commits with the claim's "sent": once a day, even when a node dies after the mail.
       await db.transaction(async (tx) => {

@@ -344,6 +344,7 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
     .where(and(eq(loginChallenges.tokenHash, challengeHash), isNull(loginChallenges.usedAt), gt(loginChallenges.expiresAt, sql`now()`)));
   if (!challenge) {
     await recordFailure(ctx, [{ key: `login:ip:${ctx.ip}`, max: LOGIN_MAX_FAILURES_PER_IP }]);
+    ctx.metrics.signInFailure('second_factor');
     throw new AppError('CHALLENGE_EXPIRED');
   }
   const limits = codeLimits(ctx, challenge.userId, challengeHash);
@@ -366,6 +367,7 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
     }));
   if (!passed) {
     await recordFailure(ctx, limits);
+    ctx.metrics.signInFailure('second_factor');
     throw new AppError(input.passkey ? 'INVALID_PASSKEY' : 'INVALID_TWO_FACTOR_CODE');
   }
   await ctx.limiter.reset(limits[0]!.key);

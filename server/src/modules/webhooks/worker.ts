@@ -9,6 +9,7 @@ import { decryptSecret, serverKey } from '../../lib/server-key.js';
 import { checkUrlForm, deliveryAgents, hostOf, type DeliveryAgents } from './address-guard.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 import { sendAttempt, signatureHeader, type AttemptResult } from './sender.js';
+import type { PanelMetrics, WebhookOutcome } from '../metrics/panel-metrics.js';
 
 /**
  * The delivery worker, one in each API node (started by src/start.ts), all on one database:
@@ -32,6 +33,8 @@ export type WebhookWorkerDeps = {
   mailer: Mailer;
   config: Pick<Config, 'webhooks' | 'publicUrl' | 'serverKey' | 'dataDir'>;
   log: FastifyBaseLogger;
+  /** Counts each attempt's outcome once recorded; a worker without it (some tests) counts nothing. */
+  metrics?: PanelMetrics;
 };
 
 export type WebhookWorkerOptions = {
@@ -137,9 +140,7 @@ export function deliveryRequest(key: Buffer, delivery: ClaimedDelivery, at: Date
   };
 }
 
-type Outcome = 'succeeded' | 'retry' | 'failed' | 'gone';
-
-function outcomeOf(result: AttemptResult, attempt: number, schedule: number[]): Outcome {
+function outcomeOf(result: AttemptResult, attempt: number, schedule: number[]): WebhookOutcome {
   if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) return 'succeeded';
   if (result.statusCode === 410) return 'gone';
   return attempt <= schedule.length ? 'retry' : 'failed';
@@ -151,8 +152,7 @@ function outcomeOf(result: AttemptResult, attempt: number, schedule: number[]): 
  * streak, and its turning off on 410 Gone or after WEBHOOK_FAILING_DISABLE_DAYS of failures.
  * Answers the owner to mail when this attempt turned a failing endpoint off.
  */
-async function record(db: Db, delivery: ClaimedDelivery, at: Date, result: AttemptResult, schedule: number[]) {
-  const outcome = outcomeOf(result, delivery.attempt, schedule);
+async function record(db: Db, delivery: ClaimedDelivery, at: Date, result: AttemptResult, schedule: number[], outcome: WebhookOutcome) {
   if (outcome === 'succeeded') {
     // The common case in one round trip: three tables, each row written once.
     await db.execute(sql`
@@ -270,7 +270,10 @@ export function startWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWork
     } else {
       result = await sendAttempt(form.url, deliveryRequest(key, delivery, at), { agents, timeoutMs });
     }
-    const turnedOff = await record(deps.db, delivery, at, result, schedule);
+    const outcome = outcomeOf(result, delivery.attempt, schedule);
+    const turnedOff = await record(deps.db, delivery, at, result, schedule, outcome);
+    // Once the attempt is recorded (committed): an attempt whose record failed is retried, and counted then.
+    deps.metrics?.webhookAttempt(outcome);
     if (turnedOff) {
       deps.log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint turned off after failing for days');
       await mailTurnedOff(deps, turnedOff).catch((error: unknown) => deps.log.error({ err: error, endpointId: delivery.endpointId }, 'webhook turned-off mail not sent'));
