@@ -6,8 +6,25 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+/**
+ * main.js imports serve.js (the panel) and tracing.js (OpenTelemetry, only when asked for) at run
+ * time, as files of their own: bundled into main.js, the panel's npm imports would be hoisted to
+ * its top and loaded before tracing could hook them, and OpenTelemetry would load on every start.
+ */
+const separateFiles = {
+  name: 'separate-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(serve|tracing)\.js$/ }, (args) => (args.importer.endsWith(path.join('src', 'main.ts')) ? { path: args.path, external: true } : undefined));
+  },
+};
 await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'pglite-template': path.join(here, 'src/db/pglite-template.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    serve: path.join(here, 'src/serve.ts'),
+    tracing: path.join(here, 'src/tracing.ts'),
+    'pglite-template': path.join(here, 'src/db/pglite-template.ts'),
+  },
+  plugins: [separateFiles],
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

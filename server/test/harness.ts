@@ -10,6 +10,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { databaseRateLimiter } from '../src/lib/rate-limiter.js';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../src/modules/webhooks/worker.js';
+import { createReadiness, type Readiness } from '../src/modules/health/readiness.js';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres } from './test-db.js';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_LOGIN_PREFIX, onPostgres };
@@ -36,6 +37,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** A node that has started: tests go through inject(), so nothing listens to mark it ready. */
+function readyNode(): Readiness {
+  const readiness = createReadiness();
+  readiness.markReady();
+  return readiness;
+}
+
 /**
  * A whole app on its own fresh database (a copy of the migrated, seeded snapshot), real mail
  * files in a temporary outbox, and the same rate limiter as production.
@@ -48,6 +56,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** Starts a webhook delivery worker in each node (with these options), stopped when the node closes. */
     webhooks?: WebhookWorkerOptions | true;
+    /** This node's lifecycle and heartbeats (GET /api/readyz); default: ready, with no worker. */
+    readiness?: Readiness;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
@@ -75,6 +85,7 @@ export async function createTestApp(
         mailer: createMailer({ from: 'panel@test', outbox, log }),
         limiter: databaseRateLimiter(on.db),
         adminLoginPrefix: ADMIN_LOGIN_PREFIX,
+        readiness: options.readiness ?? readyNode(),
       },
       options.logStream ? { logStream: options.logStream } : { logger: false },
     );

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { Readiness } from '../modules/health/readiness.js';
 import { AppError } from './app-error.js';
 
 /** What the process holds for its whole life. */
@@ -16,6 +17,8 @@ export type Deps = {
   mailer: Mailer;
   limiter: RateLimiter;
   adminLoginPrefix: string;
+  /** This node's lifecycle and its workers' heartbeats, for GET /api/readyz. */
+  readiness: Readiness;
 };
 
 /** The signed-in caller, read from the session (or API key) on each request. */
@@ -54,7 +57,7 @@ export type Ctx = Deps & { locale: Locale; ip: string; log: FastifyBaseLogger; a
 
 /** A request under /api/sandbox works on the sandbox's data; everything else on the live data. */
 export function ctxOf(request: FastifyRequest): Ctx {
-  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix } = request.server.deps;
+  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix, readiness } = request.server.deps;
   return {
     config,
     database,
@@ -63,6 +66,7 @@ export function ctxOf(request: FastifyRequest): Ctx {
     mailer,
     limiter,
     adminLoginPrefix,
+    readiness,
     locale: request.locale,
     ip: request.ip,
     log: request.log,
