@@ -91,7 +91,11 @@ export async function createTestApp(
     );
     let webhooks: WebhookWorker | undefined;
     if (options.webhooks) {
-      const worker = startWebhookWorker({ db: on.db, database: on, mailer: built.deps.mailer, config, log }, options.webhooks === true ? {} : options.webhooks);
+      const workerOptions = options.webhooks === true ? {} : options.webhooks;
+      const worker = startWebhookWorker(
+        { db: on.db, database: on, mailer: built.deps.mailer, config, log },
+        { heartbeat: built.deps.readiness.worker('webhooks'), ...workerOptions },
+      );
       built.addHook('onClose', () => worker.stop());
       webhooks = worker;
     }
