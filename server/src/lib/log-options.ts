@@ -72,14 +72,25 @@ function scrubError(e: Record<string, unknown>, depth = 0) {
   if (typeof e.message === 'string') e.message = e.message.replace(PARAMS_LINE, '\nparams: [redacted]');
   if (typeof e.stack === 'string') e.stack = e.stack.replace(PARAMS_LINE, '\nparams: [redacted]');
   if ('params' in e) e.params = '[redacted]';
+  if (typeof e.code === 'string' || typeof e.code === 'number') e.code = new ErrorCode(e.code);
   if (typeof e.detail === 'string') e.detail = '[redacted]';
   if (depth < 3 && e.cause && typeof e.cause === 'object') scrubError(e.cause as Record<string, unknown>, depth + 1);
 }
 
-/** An error's own `code` (`ECONNREFUSED`, `23505`, `C10013`) is what one searches the log for, never a secret. */
-function censor(value: unknown, path: string[]): unknown {
-  const errorCode = path[0] === 'err' && path.at(-1) === 'code' && (path.length === 2 || (path.length === 3 && path[1] === 'cause'));
-  return errorCode ? value : '[redacted]';
+/**
+ * An error's own `code` (`ECONNREFUSED`, `23505`, `C10013`) is what one searches the log for and
+ * never a secret, but redaction cannot tell `err.code` from `body.code` by its path (wildcards lose
+ * the top key): the error serializer marks it, and the censor lets marked codes through.
+ */
+class ErrorCode {
+  constructor(readonly code: string | number) {}
+  toJSON() {
+    return this.code;
+  }
+}
+
+function censor(value: unknown): unknown {
+  return value instanceof ErrorCode ? value.code : '[redacted]';
 }
 
 /**
