@@ -176,7 +176,8 @@ describe.runIf(onPostgres)('the built server with PostgreSQL not answering', { t
     expect(stalled.body).toMatchObject({ failed: ['database'], checks: { database: 'timeout', migrations: 'unknown' } });
     expect(JSON.stringify(stalled.body)).not.toMatch(/postgres:|127\.0\.0\.1/);
     expect(took).toBeGreaterThanOrEqual(1900);
-    expect(took).toBeLessThan(2500);
+    // The 2 s time-out answers, not the database: about 2.5 s at most, with room for a busy machine.
+    expect(took).toBeLessThan(2750);
     // Still alive: a liveness probe must not restart a node whose database is away.
     expect((await fetch(`${server.base}/api/livez`)).status).toBe(200);
 
