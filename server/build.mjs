@@ -5,10 +5,30 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
-fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+// BUILD_OUTDIR: another folder (the process tests build there, leaving dist alone); it must sit
+// under server/ so the bundle's npm imports resolve. BUILD_TEMPLATE=0 skips the PGlite template.
+const dist = process.env.BUILD_OUTDIR ? path.resolve(process.env.BUILD_OUTDIR) : path.join(here, 'dist');
+fs.rmSync(dist, { recursive: true, force: true });
+/**
+ * main.js imports serve.js (the panel) and tracing.js (OpenTelemetry, only when asked for) at run
+ * time, as files of their own: bundled into main.js, the panel's npm imports would be hoisted to
+ * its top and loaded before tracing could hook them, and OpenTelemetry would load on every start.
+ */
+const separateFiles = {
+  name: 'separate-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(serve|tracing)\.js$/ }, (args) => (args.importer.endsWith(path.join('src', 'main.ts')) ? { path: args.path, external: true } : undefined));
+  },
+};
 await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'pglite-template': path.join(here, 'src/db/pglite-template.ts') },
-  outdir: path.join(here, 'dist'),
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    serve: path.join(here, 'src/serve.ts'),
+    tracing: path.join(here, 'src/tracing.ts'),
+    'pglite-template': path.join(here, 'src/db/pglite-template.ts'),
+  },
+  plugins: [separateFiles],
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,9 +39,11 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
-fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+fs.rmSync(path.join(dist, 'migrations'), { recursive: true, force: true });
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 
-// A migrated empty database for PGlite's first start (src/db/pglite-template.ts).
-const { writePgliteTemplate } = await import(path.join(here, 'dist/pglite-template.js'));
-await writePgliteTemplate(path.join(here, 'dist/pglite-template.tar.gz'));
+if (process.env.BUILD_TEMPLATE !== '0') {
+  // A migrated empty database for PGlite's first start (src/db/pglite-template.ts).
+  const { writePgliteTemplate } = await import(path.join(dist, 'pglite-template.js'));
+  await writePgliteTemplate(path.join(dist, 'pglite-template.tar.gz'));
+}

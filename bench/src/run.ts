@@ -66,7 +66,8 @@ function startServer(dataDir: string, port: number): { child: ChildProcess; read
   const child = spawn(process.execPath, START_ARGS, {
     cwd: path.join(root, 'server'),
     // A known admin (the first start creates one either way, with a generated password without these).
-    env: { ...process.env, ...START_ADMIN_ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // No drain grace on SIGTERM (SHUTDOWN_GRACE_SECONDS): nothing balances to it.
+    env: { ...process.env, ...START_ADMIN_ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SHUTDOWN_GRACE_SECONDS: '0' },
     stdio: 'ignore',
   });
   const ready = (async () => {

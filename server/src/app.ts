@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -19,7 +20,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { twoFactorRequirementRoutes } from './modules/two-factor/requirement.routes.js';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { usersRolesRoutes } from './modules/users-roles/users-roles.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { healthRoutes, probeRoutes } from './modules/health/health.routes.js';
 import { socialWidgetRoutes } from './modules/social-widget/social-widget.routes.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -44,16 +45,20 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
+import { errSerializer, loggerOptions } from './lib/log-options.js';
+import { traceIdMixin } from './lib/trace-ids.js';
 
-/** Log lines never carry secrets: no authorization header, cookies, passwords, tokens or passcodes. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.password_confirmation',
-  '*.token',
-  '*.passcode',
-];
+/**
+ * A request id sent by the caller or a proxy in front (`x-request-id`) is kept when it has a plain
+ * form (letters, digits, `._:-`, up to 128): it only labels log lines, so the worst a caller can do
+ * is label its own. Anything else gets a new random id. It goes back in the answer's header.
+ */
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;
+
+function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
 
 /**
  * `logStream`: where the log lines go instead of stdout (tests read them). `onRoute`: told of every
@@ -68,13 +73,15 @@ export async function buildApp(
       options.logger === false
         ? false
         : {
-            level: deps.config.logLevel,
-            redact: REDACT,
+            // Redaction of secrets, errors without query parameters, and the trace id when tracing (lib/log-options.ts).
+            ...loggerOptions(deps.config.logLevel, deps.config.tracing ? await traceIdMixin() : undefined),
             serializers: {
+              err: errSerializer,
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
             stream: options.logStream,
           },
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     // Long-running handlers must not hold a shutdown forever.
@@ -85,6 +92,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    // Draining after SIGTERM: each answer closes its connection, so keep-alive clients reconnect elsewhere.
+    if (deps.readiness.lifecycle === 'draining') void reply.header('connection', 'close');
+    done();
+  });
 
   // Generated API clients send JSON as `application/json-patch+json`, and any `application/*+json`
   // is JSON: Fastify's own JSON parser takes them, with the same body limit, validation and errors.
@@ -132,6 +145,7 @@ export async function buildApp(
       });
     }
     await api.register(healthRoutes);
+    if (!sandbox) await api.register(probeRoutes);
     await api.register(authRoutes);
     await api.register(profileRoutes);
     await api.register(sessionsRoutes);

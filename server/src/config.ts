@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { tracingRequested } from './lib/tracing-env.js';
 
 /** Every environment variable of DESIGN.md §6, parsed and checked once. */
 const env = z.object({
@@ -39,6 +40,12 @@ const env = z.object({
    * (`1`) or the proxy's addresses (`10.0.0.1,10.0.0.2`).
    */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * After SIGTERM the node answers 503 on /api/readyz but keeps serving for this many seconds, so a
+   * balancer sees "not ready" and sends traffic elsewhere before connections close. SIGINT (Ctrl-C)
+   * and a second SIGTERM close at once.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Webhooks to private, loopback or reserved addresses (a panel on a private network, tests); http:// allowed too. */
@@ -85,6 +92,14 @@ export type Config = {
   redisUrl: string | undefined;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   logLevel: string;
+  /** Seconds between SIGTERM (readyz turns 503) and closing the server. */
+  shutdownGraceSeconds: number;
+  /**
+   * OpenTelemetry tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT set, see lib/tracing-env.ts): main.ts
+   * loaded the SDK (tracing.ts) and log lines carry the trace id. The SDK reads its own OTEL_*
+   * variables (protocol, headers, service name, sampler).
+   */
+  tracing: boolean;
   /** The built web app to serve; unset or missing means API only. */
   webDist: string | undefined;
   /** Webhooks (modules/webhooks): where they may go, and when a failed attempt is tried again. */
@@ -147,6 +162,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    tracing: tracingRequested(source),
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -1,40 +1,11 @@
-import { loadConfig } from './config.js';
-import { startPanel } from './start.js';
+import { tracingRequested } from './lib/tracing-env.js';
 
-const config = loadConfig();
-const { app, seeded, mailer } = await startPanel(config);
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-
-const lines = [
-  '',
-  `  Reseller panel:      ${config.publicUrl}`,
-  `  Admin sign-in:       ${config.publicUrl}/${seeded.adminLoginPrefix}/admin-login`,
-  `  API documentation:   ${config.publicUrl}/api/docs`,
-  `  Database:            ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`,
-  `  Mails go to:         ${mailer.describe()}`,
-  `  Node.js:             ${process.version}`,
-];
-if (seeded.createdAdmin) {
-  lines.push(`  First admin:         ${seeded.createdAdmin.email}`);
-  if (seeded.createdAdmin.password) {
-    lines.push(`  Admin password:      ${seeded.createdAdmin.password}   (shown once: write it down)`);
-  }
-}
-process.stdout.write(`${lines.join('\n')}\n\n`);
+/**
+ * The process's entry. OpenTelemetry's instrumentation hooks must be in place before fastify, pg
+ * and node:http are imported, so the panel itself (serve.ts, a separate file of the bundle) comes
+ * by a dynamic import after them; without OTEL_EXPORTER_OTLP_ENDPOINT nothing of OpenTelemetry is
+ * loaded at all.
+ */
+const tracing = tracingRequested() ? await (await import('./tracing.js')).startTracing() : undefined;
+const { serve } = await import('./serve.js');
+await serve({ beforeExit: async () => tracing?.shutdown() });

@@ -8,16 +8,21 @@ import { seed, type SeedResult } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { buildApp } from './app.js';
+import { loggerOptions } from './lib/log-options.js';
+import { traceIdMixin } from './lib/trace-ids.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
 import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
+import { createReadiness } from './modules/health/readiness.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
  * end-to-end and benchmark harnesses run too.
  */
 export async function startPanel(config: Config, options: { logger?: boolean } = {}) {
-  const log: FastifyBaseLogger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
+  // Background work (mail, workers) logs with the same redaction and trace ids as the requests.
+  const log: FastifyBaseLogger =
+    options.logger === false ? pino({ level: 'silent' }) : pino(loggerOptions(config.logLevel, config.tracing ? await traceIdMixin() : undefined));
   let unlock: (() => void) | undefined;
   let database: Database;
   if (config.databaseUrl) {
@@ -44,6 +49,8 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db);
   // One registry for this app: its HTTP hook, its services and both background workers record into it.
   const metrics = createPanelMetrics({ database, process: config.metricsToken !== undefined });
+  // Not ready until the app listens (main.ts, or whoever calls listen), and again from SIGTERM on.
+  const readiness = createReadiness();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: path.join(config.dataDir, 'outbox'), log });
   const app = await buildApp(
     {
@@ -55,18 +62,21 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
       limiter,
       adminLoginPrefix: seeded.adminLoginPrefix,
       metrics,
+      readiness,
     },
     options,
   );
   // The daily expiry reminders, on the live data only; stopped (a pass in flight finished) before the database closes.
-  const reminders = startReminderScheduler({ db: database.db, mailer, config, log, metrics });
+  // Each beats readiness's heartbeat from its loop: a stuck worker takes the node out of the balancer.
+  const reminders = startReminderScheduler({ db: database.db, mailer, config, log, metrics }, { heartbeat: readiness.worker('reminders') });
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
-  const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log, metrics });
+  const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log, metrics }, { heartbeat: readiness.worker('webhooks') });
+  app.addHook('onListen', () => readiness.markReady());
   app.addHook('onClose', async () => {
     await Promise.all([reminders.stop(), webhooks.stop()]);
     await limiter.close();
     await database.close();
     unlock?.();
   });
-  return { app, seeded, mailer, database, metrics };
+  return { app, seeded, mailer, database, metrics, readiness };
 }

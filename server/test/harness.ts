@@ -11,6 +11,7 @@ import { createMailer } from '../src/mail/mailer.js';
 import { databaseRateLimiter } from '../src/lib/rate-limiter.js';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../src/modules/webhooks/worker.js';
 import { createPanelMetrics } from '../src/modules/metrics/panel-metrics.js';
+import { createReadiness, type Readiness } from '../src/modules/health/readiness.js';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres } from './test-db.js';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_LOGIN_PREFIX, onPostgres };
@@ -37,6 +38,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** A node that has started: tests go through inject(), so nothing listens to mark it ready. */
+function readyNode(): Readiness {
+  const readiness = createReadiness();
+  readiness.markReady();
+  return readiness;
+}
+
 /**
  * A whole app on its own fresh database (a copy of the migrated, seeded snapshot), real mail
  * files in a temporary outbox, and the same rate limiter as production.
@@ -51,6 +59,8 @@ export async function createTestApp(
     webhooks?: WebhookWorkerOptions | true;
     /** Told of every route as the app registers it. */
     onRoute?: (route: RouteOptions) => void;
+    /** This node's lifecycle and heartbeats (GET /api/readyz); default: ready, with no worker. */
+    readiness?: Readiness;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
@@ -80,12 +90,17 @@ export async function createTestApp(
         adminLoginPrefix: ADMIN_LOGIN_PREFIX,
         // Each node its own registry, as each server process has.
         metrics: createPanelMetrics({ database: on, process: config.metricsToken !== undefined }),
+        readiness: options.readiness ?? readyNode(),
       },
       { ...(options.logStream ? { logStream: options.logStream } : { logger: false }), onRoute: options.onRoute },
     );
     let webhooks: WebhookWorker | undefined;
     if (options.webhooks) {
-      const worker = startWebhookWorker({ db: on.db, database: on, mailer: built.deps.mailer, config, log, metrics: built.deps.metrics }, options.webhooks === true ? {} : options.webhooks);
+      const workerOptions = options.webhooks === true ? {} : options.webhooks;
+      const worker = startWebhookWorker(
+        { db: on.db, database: on, mailer: built.deps.mailer, config, log, metrics: built.deps.metrics },
+        { heartbeat: built.deps.readiness.worker('webhooks'), ...workerOptions },
+      );
       built.addHook('onClose', () => worker.stop());
       webhooks = worker;
     }

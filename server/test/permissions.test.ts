@@ -60,13 +60,16 @@ describe('the route list', () => {
     }
   });
 
-  it('makes public only the docs, sign-in, sign-up, password, health and footer calls', () => {
+  it('makes public only the docs, sign-in, sign-up, password, health, probe and footer calls', () => {
     // A new public route is a security decision: it has to be added here on purpose.
     expect(routes.filter(isDocs).length).toBeGreaterThan(0);
     for (const route of routes.filter(isDocs)) expect(route.config.public, label(route)).toBe(true);
     expect(publicRoutes.filter((r) => !isDocs(r)).map(label).sort()).toEqual(
       [
         'GET /api/health',
+        // The node's probes for a balancer or an orchestrator: no data, no secret (modules/health).
+        'GET /api/livez',
+        'GET /api/readyz',
         // Stored logos: content-hash names, read-only (server/src/http/uploads.ts).
         'GET /uploads/*',
         'GET /api/public/social-widget',

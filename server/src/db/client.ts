@@ -50,6 +50,12 @@ export type Database = {
    */
   poolStats(): PoolStats[];
   /**
+   * The readiness probe's one statement: when the newest applied migration was written (its
+   * journal `when`, as drizzle records it), or null when none is. Rejects with ProbeTimeout when
+   * the database has not answered within `timeoutMs`.
+   */
+  newestMigrationAt(timeoutMs: number): Promise<number | null>;
+  /**
    * Calls `onNotify` on each NOTIFY on `channel` (sent at the commit of the transaction that
    * issued it): on PostgreSQL through a connection of its own, outside the pool, re-opened when
    * lost; on PGlite through its single connection. Resolves to the function that stops listening.
@@ -61,6 +67,26 @@ export type Database = {
 export type PoolStats = { pool: 'live' | 'sandbox'; total: number; idle: number; waiting: number; max: number };
 
 const STARTUP_LOCK_ID = 4_242_001;
+
+/** Where drizzle's migrators record what they applied (their default schema and table). */
+const NEWEST_MIGRATION_SQL = 'select max(created_at) as at from drizzle.__drizzle_migrations';
+
+export class ProbeTimeout extends Error {
+  constructor(ms: number) {
+    super(`the database did not answer within ${ms} ms`);
+  }
+}
+
+/** `promise`, or a ProbeTimeout after `ms`: the caller is answered even when the database never does. */
+function withinMs<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProbeTimeout(ms)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const migrationTime = (rows: { at: unknown }[]) => (rows[0]?.at == null ? null : Number(rows[0].at));
 
 /** Written by the build beside the bundle (db/pglite-template.ts); absent when running from the sources. */
 const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, 'pglite-template.tar.gz');
@@ -108,6 +134,8 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
       await client.query('select 1');
     },
     poolStats: () => [],
+    // One connection: a long transaction ahead of the probe makes it wait, and that is "not answering" too.
+    newestMigrationAt: async (timeoutMs) => migrationTime((await withinMs(timeoutMs, client.query<{ at: unknown }>(NEWEST_MIGRATION_SQL))).rows),
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, () => onNotify());
       return async () => {
@@ -183,6 +211,10 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       const stats = (name: PoolStats['pool'], p: pg.Pool): PoolStats => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max: p.options.max ?? 10 });
       return sandbox ? [stats('live', pool), stats('sandbox', sandbox.pool)] : [stats('live', pool)];
     },
+    // query_timeout makes pg give the connection up (the pool then drops it) rather than leave it
+    // waiting on a server that may never answer; the race also bounds waiting for a connection.
+    newestMigrationAt: async (timeoutMs) =>
+      migrationTime((await withinMs(timeoutMs, pool.query<{ at: unknown }>({ text: NEWEST_MIGRATION_SQL, query_timeout: timeoutMs } as pg.QueryConfig))).rows),
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, listeners),
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));

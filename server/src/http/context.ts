@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { PanelMetrics } from '../modules/metrics/panel-metrics.js';
+import type { Readiness } from '../modules/health/readiness.js';
 import { AppError } from './app-error.js';
 
 /** What the process holds for its whole life. */
@@ -19,6 +20,8 @@ export type Deps = {
   adminLoginPrefix: string;
   /** The process's metrics (served by GET /metrics when METRICS_TOKEN is set; recorded either way). */
   metrics: PanelMetrics;
+  /** This node's lifecycle and its workers' heartbeats, for GET /api/readyz. */
+  readiness: Readiness;
 };
 
 /** The signed-in caller, read from the session (or API key) on each request. */
@@ -57,7 +60,7 @@ export type Ctx = Deps & { locale: Locale; ip: string; log: FastifyBaseLogger; a
 
 /** A request under /api/sandbox works on the sandbox's data; everything else on the live data. */
 export function ctxOf(request: FastifyRequest): Ctx {
-  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix, metrics } = request.server.deps;
+  const { config, database, db, sandboxDb, mailer, limiter, adminLoginPrefix, metrics, readiness } = request.server.deps;
   return {
     config,
     database,
@@ -67,6 +70,7 @@ export function ctxOf(request: FastifyRequest): Ctx {
     limiter,
     adminLoginPrefix,
     metrics,
+    readiness,
     locale: request.locale,
     ip: request.ip,
     log: request.log,

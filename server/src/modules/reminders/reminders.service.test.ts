@@ -282,6 +282,31 @@ describe('startReminderScheduler', () => {
   });
 });
 
+describe('the reminder scheduler\'s heartbeat', () => {
+  it('beats every 20 s while idle and after each pass, and no more once stopped', async () => {
+    const at = nextDay();
+    const beats = vi.fn();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Before REMINDER_HOUR: each pass looks at nothing, so only the beats are counted.
+      const scheduler = startReminderScheduler(deps, { intervalMs: 60_000, clock: () => at(7), heartbeat: beats });
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(beats).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(beats).toHaveBeenCalledTimes(2);
+      // The third turn runs the minute's pass: a beat as it starts and one when it is over.
+      await vi.advanceTimersByTimeAsync(20_000);
+      await scheduler.settled();
+      expect(beats).toHaveBeenCalledTimes(4);
+      await scheduler.stop();
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(beats).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe.runIf(onPostgres)('two API nodes on one PostgreSQL database', () => {
   it('send each reseller one mail a day between them', async () => {
     const created = await createPostgresDatabase(inject('runId'));

@@ -9,6 +9,7 @@ import { accountLocale, expiryReminderMail } from '../../mail/templates.js';
 import { expiringBetween } from '../devices/device-access.js';
 import { emit } from '../webhooks/events.js';
 import type { PanelMetrics } from '../metrics/panel-metrics.js';
+import { HEARTBEAT_MS } from '../health/readiness.js';
 
 /** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
 export type ReminderDeps = {
@@ -18,6 +19,8 @@ export type ReminderDeps = {
   log: FastifyBaseLogger;
   /** Counts the mails sent; without it (some tests) nothing is counted. */
   metrics?: PanelMetrics;
+  /** The scheduler's heartbeat (readiness): a long pass beats at each account, so progress counts as alive. */
+  beat?: () => void;
 };
 
 /**
@@ -96,6 +99,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
 
   let sent = 0;
   for (const account of candidates) {
+    deps.beat?.();
     // The claim: a new row, or a stale unsent one taken over. Two nodes racing for one account both
     // reach this statement; PostgreSQL lets one insert (or update) and the other finds the row fresh.
     const claimed = await db
@@ -171,12 +175,22 @@ export type ReminderScheduler = {
 
 /**
  * Calls sendDueReminders every `intervalMs` (a minute) until the day is done on this node, then
- * again from the next day. The timer is unref'd, so it never keeps the process alive, and passes
- * never overlap; `stop` waits for a pass in flight, so the database can be closed after it.
+ * again from the next day. Its loop turns every `heartbeatMs` (at most 20 s) and beats `heartbeat`
+ * at each turn, idle or not, so that readiness can tell a stuck scheduler from a quiet one. The
+ * timer is unref'd, so it never keeps the process alive, and passes never overlap; `stop` waits
+ * for a pass in flight, so the database can be closed after it.
  */
-export function startReminderScheduler(deps: ReminderDeps, options: { intervalMs?: number; clock?: () => Date } = {}): ReminderScheduler {
+export function startReminderScheduler(
+  deps: ReminderDeps,
+  options: { intervalMs?: number; clock?: () => Date; heartbeat?: () => void; heartbeatMs?: number } = {},
+): ReminderScheduler {
   const intervalMs = options.intervalMs ?? 60_000;
   const clock = options.clock ?? (() => new Date());
+  const beat = options.heartbeat ?? (() => undefined);
+  // A pass every `turnsPerPass` turns: the passes keep their interval, the beats come more often.
+  const turnsPerPass = Math.max(1, Math.round(intervalMs / (options.heartbeatMs ?? HEARTBEAT_MS)));
+  const turnMs = intervalMs / turnsPerPass;
+  let turns = 0;
   let doneDay: string | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -186,7 +200,7 @@ export function startReminderScheduler(deps: ReminderDeps, options: { intervalMs
     const now = clock();
     if (reminderDay(now) === doneDay) return;
     try {
-      const pass = await sendDueReminders(deps, now);
+      const pass = await sendDueReminders({ ...deps, beat }, now);
       if (pass.sent > 0) deps.log.info({ day: pass.day, sent: pass.sent }, 'expiry reminders sent');
       if (pass.due && pass.pending === 0) doneDay = pass.day;
     } catch (error) {
@@ -196,11 +210,14 @@ export function startReminderScheduler(deps: ReminderDeps, options: { intervalMs
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
+      beat();
+      if (++turns % turnsPerPass !== 0) return schedule();
       running = tick().finally(() => {
         running = undefined;
+        beat();
         schedule();
       });
-    }, intervalMs);
+    }, turnMs);
     timer.unref();
   };
   schedule();

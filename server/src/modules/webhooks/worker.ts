@@ -48,6 +48,8 @@ export type WebhookWorkerOptions = {
   leaseMs?: number;
   /** How often deliveries past WEBHOOK_KEEP_DAYS are deleted: hourly. */
   cleanupMs?: number;
+  /** Called each time a claim comes back (every poll at the least): readiness's heartbeat of this worker. */
+  heartbeat?: () => void;
 };
 
 export type WebhookWorker = {
@@ -246,6 +248,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWork
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
   const leaseMs = options.leaseMs ?? timeoutMs + 60_000;
   const cleanupMs = options.cleanupMs ?? 3_600_000;
+  const heartbeat = options.heartbeat ?? (() => undefined);
   const schedule = deps.config.webhooks.retrySchedule;
   const key = serverKey(deps.config);
   const agents: DeliveryAgents = deliveryAgents(deps.config.webhooks);
@@ -311,6 +314,8 @@ export function startWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWork
       .catch((error: unknown) => deps.log.error({ err: error }, 'webhook claim failed; retrying at the next poll'))
       .finally(() => {
         filling = undefined;
+        // A claim came back (deliveries or none): the loop is alive. A claim that never returns stops the beats.
+        heartbeat();
       });
   };
 

@@ -1,0 +1,108 @@
+import type { LoggerOptions, SerializedError } from 'pino';
+import pino from 'pino';
+
+/**
+ * Field names that hold a secret wherever they appear in a logged object: passwords, passcodes,
+ * one-time and recovery codes, activation codes, tokens, API keys, webhook and TOTP secrets,
+ * passkey assertions, and the headers that carry credentials. Request bodies are never logged
+ * (Fastify does not, and the `req` serializer keeps method, URL and IP only); this list is the
+ * net for an object that reaches a log line anyway (a debug line, an error's fields).
+ */
+const SECRET_FIELDS = [
+  'password',
+  'password_confirmation',
+  'current_password',
+  'new_password',
+  'passcode',
+  'passcode_confirmation',
+  'credit_share_passcode',
+  'creditSharePasscode',
+  'pin',
+  'pin_confirmation',
+  'code',
+  'codes',
+  'new_code',
+  'codeValue',
+  'otp',
+  'totp',
+  'recovery_codes',
+  'recoveryCodes',
+  'token',
+  'access_token',
+  'refresh_token',
+  'secret',
+  'device_secret',
+  'device_key',
+  'api_key',
+  'apiKey',
+  'server_key',
+  'passkey',
+  'assertion',
+  'credential',
+  'signature',
+  'authorization',
+  'cookie',
+  '"set-cookie"',
+  '"x-api-key"',
+  '"stripe-signature"',
+  '"webhook-signature"',
+];
+
+/** Each field at the top of a line's object and one or two levels down (`body.password`, `req.headers.authorization`). */
+export const REDACT_PATHS = SECRET_FIELDS.flatMap((f) => {
+  const key = f.startsWith('"') ? `[${f}]` : f;
+  const nested = f.startsWith('"') ? `[${f}]` : `.${f}`;
+  return [key, `*${nested}`, `*.*${nested}`];
+});
+
+const PARAMS_LINE = /\nparams: [^\n]*/g;
+
+/**
+ * Errors as pino writes them, less what could quote a secret: a failed query's parameters (drizzle
+ * puts them in the message, the stack and `params`) and PostgreSQL's `detail`, which quotes the
+ * conflicting value of a unique key (an activation code, an e-mail).
+ */
+export function errSerializer(error: Error): SerializedError {
+  const out = pino.stdSerializers.err(error) as SerializedError & Record<string, unknown>;
+  scrubError(out);
+  return out;
+}
+
+function scrubError(e: Record<string, unknown>, depth = 0) {
+  if (typeof e.message === 'string') e.message = e.message.replace(PARAMS_LINE, '\nparams: [redacted]');
+  if (typeof e.stack === 'string') e.stack = e.stack.replace(PARAMS_LINE, '\nparams: [redacted]');
+  if ('params' in e) e.params = '[redacted]';
+  if (typeof e.code === 'string' || typeof e.code === 'number') e.code = new ErrorCode(e.code);
+  if (typeof e.detail === 'string') e.detail = '[redacted]';
+  if (depth < 3 && e.cause && typeof e.cause === 'object') scrubError(e.cause as Record<string, unknown>, depth + 1);
+}
+
+/**
+ * An error's own `code` (`ECONNREFUSED`, `23505`, `C10013`) is what one searches the log for and
+ * never a secret, but redaction cannot tell `err.code` from `body.code` by its path (wildcards lose
+ * the top key): the error serializer marks it, and the censor lets marked codes through.
+ */
+class ErrorCode {
+  constructor(readonly code: string | number) {}
+  toJSON() {
+    return this.code;
+  }
+}
+
+function censor(value: unknown): unknown {
+  return value instanceof ErrorCode ? value.code : '[redacted]';
+}
+
+/**
+ * The options of every logger of the process (Fastify's request logger and the one for background
+ * work): the level, the redaction, the error serializer and, when tracing, the active span's ids
+ * on each line (`mixin`: see lib/trace-ids.ts).
+ */
+export function loggerOptions(level: string, mixin?: () => Record<string, string>): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor },
+    serializers: { err: errSerializer },
+    ...(mixin ? { mixin } : {}),
+  };
+}

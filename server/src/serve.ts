@@ -1,0 +1,73 @@
+import { loadConfig } from './config.js';
+import { startPanel } from './start.js';
+
+/**
+ * Starts the panel, listens, and shuts down gracefully: on SIGTERM readiness turns 503 at once
+ * (GET /api/readyz), requests are still served for SHUTDOWN_GRACE_SECONDS so a balancer moves
+ * traffic away first, then the server stops taking connections, finishes what is in flight and
+ * closes the database. SIGINT (a person at a terminal) and a second signal skip the grace.
+ */
+export async function serve(hooks: { beforeExit?: () => Promise<void> } = {}) {
+  const config = loadConfig();
+  const { app, seeded, mailer, readiness } = await startPanel(config);
+
+  let closing = false;
+  let cutGraceShort: (() => void) | undefined;
+  async function shutdown(signal: string, graceSeconds: number) {
+    if (closing) {
+      cutGraceShort?.();
+      return;
+    }
+    closing = true;
+    readiness.startDraining();
+    if (graceSeconds > 0) {
+      app.log.info({ signal, graceSeconds }, 'draining: readyz answers 503, requests still served until the grace is over');
+      await new Promise<void>((resolve) => {
+        cutGraceShort = resolve;
+        setTimeout(resolve, graceSeconds * 1000);
+      });
+    }
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    let code = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      code = 1;
+    }
+    await hooks.beforeExit?.().catch((error: unknown) => app.log.warn({ err: error }, 'tracing did not flush'));
+    process.exit(code);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.shutdownGraceSeconds));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  Reseller panel:      ${config.publicUrl}`,
+    `  Admin sign-in:       ${config.publicUrl}/${seeded.adminLoginPrefix}/admin-login`,
+    `  API documentation:   ${config.publicUrl}/api/docs`,
+    `  Database:            ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`,
+    `  Mails go to:         ${mailer.describe()}`,
+    `  Node.js:             ${process.version}`,
+  ];
+  if (config.tracing) lines.push(`  Tracing:             OpenTelemetry, spans to ${endpointOrigin()}`);
+  if (seeded.createdAdmin) {
+    lines.push(`  First admin:         ${seeded.createdAdmin.email}`);
+    if (seeded.createdAdmin.password) {
+      lines.push(`  Admin password:      ${seeded.createdAdmin.password}   (shown once: write it down)`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** Where spans go, without a path, query or credentials that the URL may carry. */
+function endpointOrigin(): string {
+  const url = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an OTLP endpoint';
+  }
+}
