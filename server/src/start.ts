@@ -10,6 +10,7 @@ import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { buildApp } from './app.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
+import { startBackupScheduler } from './modules/backups/backups.scheduler.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -58,11 +59,13 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const reminders = startReminderScheduler({ db: database.db, mailer, config, log });
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
   const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log });
+  // Backups on BACKUP_SCHEDULE (one node per scheduled time); stopped after a backup in flight is done.
+  const backups = startBackupScheduler({ config, database, db: database.db, log });
   app.addHook('onClose', async () => {
-    await Promise.all([reminders.stop(), webhooks.stop()]);
+    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop()]);
     await limiter.close();
     await database.close();
     unlock?.();
   });
-  return { app, seeded, mailer, database };
+  return { app, seeded, mailer, database, backups };
 }
