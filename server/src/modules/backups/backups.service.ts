@@ -70,8 +70,9 @@ export async function backupState(deps: BackupDeps): Promise<{
   backups: BackupRecord[];
 }> {
   const dir = deps.config.backups.dir;
+  const now = running.get(dir);
   return {
-    running: running.get(dir) ?? null,
+    running: now ? { started_at: now.started_at } : null,
     unavailable: await unavailable(deps),
     last_failure: readLastFailure(dir),
     backups: readRecords(dir),
