@@ -57,6 +57,6 @@ export async function claimSlot(db: Db, slot: string): Promise<boolean> {
     const result = await tx.execute(sql`insert into settings (key, value) values (${SLOT_SETTING}, ${slot})
       on conflict (key) do update set value = excluded.value where settings.value < excluded.value
       returning value`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return (result as { rows: unknown[] }).rows.length > 0;
   });
 }

@@ -270,7 +270,7 @@ describe.skipIf(onPostgres)('npm run restore (restoreBackup)', () => {
 async function expectRestoredPanel(config: ReturnType<typeof loadConfig>, manifest: Manifest) {
   const { app, database } = await startPanel(config, { logger: false });
   try {
-    const query: Query = async (text) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const query: Query = async (text) => ((await database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
     const counts = await readCounts(query);
     expect(counts).toEqual(manifest.counts);
     const mismatches = await query(`select u.id from users u
