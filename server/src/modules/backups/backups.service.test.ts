@@ -15,6 +15,7 @@ import { MANIFEST, unpackArchive, type Manifest } from './backups.archive.js';
 import { loadPostgresScratch, readCounts, type Query } from './backups.database.js';
 import { drillArchive } from './backups.drill.js';
 import { restoreBackup, RestoreRefused } from './backups.restore.js';
+import { claimSlot, startBackupScheduler } from './backups.scheduler.js';
 import { backupState, onBackupFinished, requestBackup, takeBackup, type BackupFinished } from './backups.service.js';
 
 const temporary = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `panel-backup-${label}-`));
@@ -305,3 +306,31 @@ async function vi_waitFor(check: () => Promise<boolean>, timeoutMs = 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+describe('the backup schedule', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Every second: the first tick takes a backup.
+    t = await createTestApp({ env: { BACKUP_SCHEDULE: '* * * * * *', BACKUP_KEEP: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('gives each scheduled minute to one node only', async () => {
+    const slot = `2031-05-05T03:00:00.000Z`;
+    const claims = await Promise.all([claimSlot(t.database.db, slot), claimSlot(t.database.db, slot)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimSlot(t.database.db, '2031-05-06T03:00:00.000Z')).toBe(true);
+  });
+
+  it('takes a backup at the scheduled time and reports it to the listener', async () => {
+    await t.database.db.execute(sql`delete from settings where key = 'backups.last_scheduled_slot'`);
+    const seen: BackupFinished[] = [];
+    const log = (await import('pino')).pino({ level: 'silent' });
+    const scheduler = startBackupScheduler({ ...t.app.deps, log }, { onFinished: (f) => seen.push(f) });
+    expect(scheduler.nextRun()).toBeInstanceOf(Date);
+    await vi_waitFor(async () => seen.length > 0);
+    await scheduler.stop();
+    expect(seen[0]).toMatchObject({ error: null, record: { drill: { status: 'passed' } } });
+    expect((await backupState(t.app.deps)).backups).toHaveLength(1);
+  });
+});
