@@ -64,6 +64,7 @@ export async function restoreBackup(config: Pick<Config, 'dataDir' | 'databaseUr
         loadDataDir: new Blob([fs.readFileSync(path.join(work, PGLITE_DUMP))], { type: 'application/x-tar' }),
       });
       await database.close();
+      fs.mkdirSync(uploads, { recursive: true });
       if (fs.existsSync(path.join(work, UPLOADS))) fs.cpSync(path.join(work, UPLOADS), uploads, { recursive: true });
       if (hasKey) fs.copyFileSync(path.join(work, SERVER_KEY_FILE), path.join(config.dataDir, SERVER_KEY_FILE));
       if (hasKey) fs.chmodSync(path.join(config.dataDir, SERVER_KEY_FILE), 0o600);

@@ -210,7 +210,7 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
   return record;
 }
 
-/** `panel-20261126T030000Z-v1.0.0-pglite17.5.tar.gz`, with `-2`, `-3` … after the time if taken. */
+/** `panel-20261126T030000Z-v1.0.0-pglite18.6.tar.gz`, with `-2`, `-3` … after the time if taken. */
 function freeName(dir: string, at: Date, manifest: Manifest): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   for (let n = 1; ; n++) {
