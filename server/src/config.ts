@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { tracingRequested } from './lib/tracing-env.js';
 
@@ -62,6 +63,15 @@ const env = z.object({
     .default('5,300,1800,7200,18000,36000,36000'),
   /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; unset: no /metrics at all. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters (a random string, such as `openssl rand -hex 32`)').optional(),
+  /** When backups are taken (cron expression, server time; `off`: never on schedule, still on demand). */
+  BACKUP_SCHEDULE: z
+    .string()
+    .default('0 3 * * *')
+    .refine((v) => v.trim().toLowerCase() === 'off' || isCron(v), 'BACKUP_SCHEDULE: a cron expression such as "0 3 * * *", or off'),
+  /** Where backup files and their records go; default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** How many backups are kept: the oldest beyond this number are deleted after each backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** 32 bytes as 64 hex digits or base64: encrypts reseller API keys. Unset: generated once into DATA_DIR/server.key. */
   SERVER_KEY: z
     .string()
@@ -106,6 +116,8 @@ export type Config = {
   webhooks: WebhooksConfig;
   /** GET /metrics answers this bearer token; undefined: the route does not exist. */
   metricsToken: string | undefined;
+  /** Backups (modules/backups): the schedule (null: off), the folder and how many are kept. */
+  backups: BackupsConfig;
   /** The server key from SERVER_KEY; unset means the one kept in DATA_DIR/server.key (see lib/server-key.ts). */
   serverKey: Buffer | undefined;
 };
@@ -116,6 +128,13 @@ export type WebhooksConfig = {
   allowedHosts: string[];
   /** Seconds before each retry: the first attempt is at once, then one after each of these. */
   retrySchedule: number[];
+};
+
+export type BackupsConfig = {
+  /** A cron expression (server time), or null when BACKUP_SCHEDULE=off. */
+  schedule: string | null;
+  dir: string;
+  keep: number;
 };
 
 /** How orders are paid: the built-in checkout page, or Stripe Checkout. */
@@ -171,8 +190,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => Number(v.trim())),
     },
     metricsToken: e.METRICS_TOKEN,
+    backups: {
+      schedule: e.BACKUP_SCHEDULE.trim().toLowerCase() === 'off' ? null : e.BACKUP_SCHEDULE.trim(),
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
     serverKey: e.SERVER_KEY === undefined ? undefined : Buffer.from(e.SERVER_KEY, /^[0-9a-fA-F]{64}$/.test(e.SERVER_KEY) ? 'hex' : 'base64'),
   };
+}
+
+function isCron(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { startPanel } from './start.js';
+import { requestBackup } from './modules/backups/backups.service.js';
 
 /**
  * Starts the panel, listens, and shuts down gracefully: on SIGTERM readiness turns 503 at once
@@ -40,6 +41,15 @@ export async function serve(hooks: { beforeExit?: () => Promise<void> } = {}) {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM', config.shutdownGraceSeconds));
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  // `npm run backup` on a data folder this process holds asks it for a backup (PGlite cannot be opened twice).
+  process.on('SIGUSR2', () => {
+    try {
+      const { started_at } = requestBackup({ ...app.deps, log: app.log });
+      app.log.info({ started_at }, 'backup requested by signal');
+    } catch (error) {
+      app.log.warn({ err: error }, 'backup requested by signal not started');
+    }
+  });
 
   await app.listen({ port: config.port, host: config.host });
 

@@ -14,6 +14,8 @@ import { startReminderScheduler } from './modules/reminders/reminders.service.js
 import { startWebhookWorker } from './modules/webhooks/worker.js';
 import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
 import { createReadiness } from './modules/health/readiness.js';
+import { startBackupScheduler } from './modules/backups/backups.scheduler.js';
+import { reportBackupsTo } from './modules/backups/backup-metrics.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -72,11 +74,16 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
   const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log, metrics }, { heartbeat: readiness.worker('webhooks') });
   app.addHook('onListen', () => readiness.markReady());
+  // Backups on BACKUP_SCHEDULE (one node per scheduled time); stopped after a backup in flight is done.
+  const backups = startBackupScheduler({ config, database, db: database.db, log });
+  // The time of the last backup and of the last verified one, on GET /metrics.
+  const stopBackupMetrics = reportBackupsTo(metrics, config);
   app.addHook('onClose', async () => {
-    await Promise.all([reminders.stop(), webhooks.stop()]);
+    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop()]);
+    stopBackupMetrics();
     await limiter.close();
     await database.close();
     unlock?.();
   });
-  return { app, seeded, mailer, database, metrics, readiness };
+  return { app, seeded, mailer, database, metrics, readiness, backups };
 }
