@@ -103,6 +103,7 @@ export function BackupsPage() {
       </Alert>
     );
   } else {
+    const running = state.running;
     content = (
       <Stack>
         {state.unavailable && (
@@ -110,9 +111,9 @@ export function BackupsPage() {
             {state.unavailable}
           </Alert>
         )}
-        {state.running && (
+        {running && (
           <Alert color="blue" icon={<Loader size={16} aria-hidden />} role="status">
-            {t('backups.running', { time: formatDateTime(state.running.started_at) })}
+            {t('backups.running', { time: formatDateTime(running.started_at) })}
           </Alert>
         )}
         {state.backups.length === 0 ? (
