@@ -41,6 +41,7 @@ import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
 
@@ -150,6 +151,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean; logStrea
     await api.register(apiKeysRoutes);
     await api.register(webhooksRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
+    // Backups are of the live database: the sandbox has no such call.
+    if (!sandbox) await api.register(backupsRoutes);
   };
   app.decorateRequest('sandbox', false);
   await app.register(api(false), { prefix: '/api' });

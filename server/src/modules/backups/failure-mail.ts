@@ -10,7 +10,7 @@ import { accountLocale, backupFailedMail } from '../../mail/templates.js';
 export type BackupMailDeps = { db: Db; mailer: Mailer; config: Config; log: FastifyBaseLogger };
 
 /** A backup that did not complete (no file kept), or one whose file is kept but failed its drill. */
-export type BackupFailure = { file: string | null; at: string | Date; problems: readonly string[] };
+export type FailedBackup = { file: string | null; at: string | Date; problems: readonly string[] };
 
 const BACKUPS: Permission = 'backups';
 
@@ -23,7 +23,7 @@ export function redactProblem(problem: string): string {
   return problem.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi, '$1***@').replace(/\b(password\s*=\s*)('[^']*'|\S+)/gi, '$1***');
 }
 
-const failureOf = (failed: BackupFailure | BackupRecord): BackupFailure =>
+const failureOf = (failed: FailedBackup | BackupRecord): FailedBackup =>
   'drill' in failed ? { file: failed.file, at: failed.created_at, problems: failed.drill?.problems ?? [] } : failed;
 
 /**
@@ -31,7 +31,7 @@ const failureOf = (failed: BackupFailure | BackupRecord): BackupFailure =>
  * permission) that a backup failed, each in the language it last used the panel in. A mail that
  * cannot be sent is logged and does not keep the others from going. Answers how many were sent.
  */
-export async function mailAdminsBackupFailed(deps: BackupMailDeps, failed: BackupFailure | BackupRecord): Promise<number> {
+export async function mailAdminsBackupFailed(deps: BackupMailDeps, failed: FailedBackup | BackupRecord): Promise<number> {
   const failure = failureOf(failed);
   const recipients = await deps.db
     .selectDistinct({ name: users.name, email: users.email, locale: users.locale })
