@@ -49,6 +49,8 @@ export const backupsResponse = ok({
     running: z.nullable(z.object({ started_at: z.string() })),
     /** Why backups cannot run here (e.g. PostgreSQL without the `pg_dump` client), or null. */
     unavailable: z.nullable(z.string()),
+    /** The last backup that made no file (a full disk, pg_dump failing), until a later one succeeds; null otherwise. */
+    last_failure: z.nullable(z.object({ started_at: z.string(), failed_at: z.string(), error: z.string() })),
     backups: z.array(backupRecord),
   }),
 });

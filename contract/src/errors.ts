@@ -61,6 +61,8 @@ export const ERROR_CATALOGUE = {
   WEBHOOK_LIMIT: { status: 409, key: 'errors.webhookLimit' },
   /** A test or redelivery to an endpoint that is off: nothing would be sent. */
   WEBHOOK_DISABLED: { status: 409, key: 'errors.webhookDisabled' },
+  /** A backup was asked for while this process is taking one: the running one's record will say how it went. */
+  BACKUP_RUNNING: { status: 409, key: 'errors.backupRunning' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

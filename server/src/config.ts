@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 /** Every environment variable of DESIGN.md §6, parsed and checked once. */
@@ -53,6 +54,15 @@ const env = z.object({
     .string()
     .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE: seconds, comma-separated, such as 5,300,1800')
     .default('5,300,1800,7200,18000,36000,36000'),
+  /** When backups are taken (cron expression, server time; `off`: never on schedule, still on demand). */
+  BACKUP_SCHEDULE: z
+    .string()
+    .default('0 3 * * *')
+    .refine((v) => v.trim().toLowerCase() === 'off' || isCron(v), 'BACKUP_SCHEDULE: a cron expression such as "0 3 * * *", or off'),
+  /** Where backup files and their records go; default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** How many backups are kept: the oldest beyond this number are deleted after each backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** 32 bytes as 64 hex digits or base64: encrypts reseller API keys. Unset: generated once into DATA_DIR/server.key. */
   SERVER_KEY: z
     .string()
@@ -87,6 +97,8 @@ export type Config = {
   webDist: string | undefined;
   /** Webhooks (modules/webhooks): where they may go, and when a failed attempt is tried again. */
   webhooks: WebhooksConfig;
+  /** Backups (modules/backups): the schedule (null: off), the folder and how many are kept. */
+  backups: BackupsConfig;
   /** The server key from SERVER_KEY; unset means the one kept in DATA_DIR/server.key (see lib/server-key.ts). */
   serverKey: Buffer | undefined;
 };
@@ -97,6 +109,13 @@ export type WebhooksConfig = {
   allowedHosts: string[];
   /** Seconds before each retry: the first attempt is at once, then one after each of these. */
   retrySchedule: number[];
+};
+
+export type BackupsConfig = {
+  /** A cron expression (server time), or null when BACKUP_SCHEDULE=off. */
+  schedule: string | null;
+  dir: string;
+  keep: number;
 };
 
 /** How orders are paid: the built-in checkout page, or Stripe Checkout. */
@@ -149,8 +168,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => Number(v.trim())),
     },
+    backups: {
+      schedule: e.BACKUP_SCHEDULE.trim().toLowerCase() === 'off' ? null : e.BACKUP_SCHEDULE.trim(),
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
     serverKey: e.SERVER_KEY === undefined ? undefined : Buffer.from(e.SERVER_KEY, /^[0-9a-fA-F]{64}$/.test(e.SERVER_KEY) ? 'hex' : 'base64'),
   };
+}
+
+function isCron(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,0 +1,204 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, openPglite, type Database } from '../../db/client.js';
+import type { Manifest, SourceCounts } from './backups.archive.js';
+
+const run = promisify(execFile);
+
+/** A plain-text query on whichever database: rows as objects. */
+export type Query = (text: string) => Promise<Record<string, unknown>[]>;
+
+/** The running PGlite behind a Database (client.ts keeps it there). */
+export function pgliteOf(database: Database): PGlite {
+  const client = (database as Database & { pglite?: PGlite }).pglite;
+  if (!client) throw new Error('not a PGlite database');
+  return client;
+}
+
+/**
+ * The counts and the balances' digest that the drill compares with its restored copy. Only the
+ * live tables (`public`): the sandbox's copies are a separate ledger.
+ */
+export async function readCounts(query: Query): Promise<SourceCounts> {
+  const [row] = await query(`select
+    (select count(*) from public.users)::text as accounts,
+    (select count(*) from public.devices)::text as devices,
+    (select count(*) from public.activations)::text as activations,
+    (select count(*) from public.credit_ledger)::text as ledger_rows,
+    (select coalesce(sum(credit_point), 0) from public.users)::text as balance_total,
+    (select md5(coalesce(string_agg(id::text || ':' || credit_point::text, ',' order by id), '')) from public.users) as balances_digest`);
+  return {
+    accounts: Number(row!.accounts),
+    devices: Number(row!.devices),
+    activations: Number(row!.activations),
+    ledger_rows: Number(row!.ledger_rows),
+    balance_total: String(row!.balance_total),
+    balances_digest: String(row!.balances_digest),
+  };
+}
+
+/** drizzle's record of the applied migrations: how many, and the journal time (`when`) of the last. */
+export async function readMigrations(query: Query): Promise<Manifest['migrations']> {
+  const [exists] = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!exists?.present) return { applied: 0, last: null };
+  const [row] = await query(`select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations`);
+  return { applied: Number(row!.applied), last: row!.last === null ? null : Number(row!.last) };
+}
+
+/** The code's migrations, from drizzle-kit's journal. */
+export function codeMigrations(): { count: number; last: number | null } {
+  const journal = JSON.parse(fs.readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
+  const last = journal.entries.at(-1);
+  return { count: journal.entries.length, last: last ? last.when : null };
+}
+
+/** `17.5` from `17.5 (Debian ...)`: what the file name carries. */
+export async function databaseVersion(query: Query): Promise<string> {
+  const [row] = await query(`select current_setting('server_version') as v`);
+  return String(row!.v).split(' ')[0]!;
+}
+
+export type Dumped = { counts: SourceCounts; migrations: Manifest['migrations']; databaseVersion: string };
+
+/**
+ * PGlite's own dump of the running database, written to `out`. PGlite runs one statement at a time
+ * and a transaction holds it for itself: inside our read-only transaction the counts are read, then
+ * the data folder is dumped (dumpDataDir only waits for the statement in flight, not for the
+ * transaction), so the counts and the dump are of the same point and no reseller's write lands in
+ * between. Resellers wait for as long as the dump takes, and no longer; the WAL in the dump makes the
+ * copy consistent when it is loaded (it starts as after a crash, at the last commit).
+ */
+export async function dumpPglite(database: Database, out: string): Promise<Dumped> {
+  const client = pgliteOf(database);
+  const dumped = await client.transaction(async (tx) => {
+    const query: Query = async (text) => (await tx.query<Record<string, unknown>>(text)).rows;
+    const counts = await readCounts(query);
+    const migrations = await readMigrations(query);
+    const version = await databaseVersion(query);
+    const blob = await client.dumpDataDir('none');
+    return { counts, migrations, databaseVersion: version, blob };
+  });
+  // Written after the transaction: writing to disk needs no lock on the database.
+  await fs.promises.writeFile(out, Buffer.from(await dumped.blob.arrayBuffer()), { mode: 0o600 });
+  return { counts: dumped.counts, migrations: dumped.migrations, databaseVersion: dumped.databaseVersion };
+}
+
+/** Loads a PGlite dump into a fresh in-memory database (the drill's, and the restore's check). */
+export async function loadPglite(tarFile: string): Promise<{ query: Query; close(): Promise<void> }> {
+  const database = await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(tarFile)], { type: 'application/x-tar' }) });
+  const client = pgliteOf(database);
+  return { query: async (text) => (await client.query<Record<string, unknown>>(text)).rows, close: () => database.close() };
+}
+
+/** pg_dump's version line, or null when the client is not installed. */
+let pgDumpChecked: Promise<string | null> | undefined;
+export function pgDumpVersion(): Promise<string | null> {
+  pgDumpChecked ??= run('pg_dump', ['--version']).then(
+    (r) => r.stdout.trim(),
+    () => null,
+  );
+  return pgDumpChecked;
+}
+
+/** Why PostgreSQL backups cannot run on this machine, or null. */
+export async function postgresUnavailable(url: string): Promise<string | null> {
+  if (await pgDumpVersion()) return null;
+  const major = await serverMajor(url).catch(() => null);
+  return (
+    'PostgreSQL backups need the pg_dump client, which is not installed on this server. ' +
+    `Install it with: apt-get install postgresql-client-${major ?? '<major>'} (the same major version as the database server), then take the backup again.`
+  );
+}
+
+async function serverMajor(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string }>(`select current_setting('server_version_num') as v`);
+    return Math.floor(Number(rows[0]!.v) / 10_000);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A connection string without its password, and the password for PGPASSWORD: never on a command line. */
+export function splitPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+/**
+ * `pg_dump -Fc` of the database at one point: a REPEATABLE READ transaction exports its snapshot,
+ * the counts are read in it, and pg_dump dumps that same snapshot (`--snapshot`). Writers are never
+ * blocked (MVCC); the transaction only stays open until pg_dump has started on the snapshot.
+ */
+export async function dumpPostgres(url: string, out: string): Promise<Dumped> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    const query: Query = async (text) => (await client.query(text)).rows as Record<string, unknown>[];
+    const counts = await readCounts(query);
+    const migrations = await readMigrations(query);
+    const version = await databaseVersion(query);
+    const target = splitPassword(url);
+    await run('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.snapshot}`, `--file=${out}`, `--dbname=${target.url}`], { env: target.env, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stderr?: string; message: string }) => {
+        throw new Error(`pg_dump failed: ${(error.stderr || error.message).trim()}`);
+      },
+    );
+    fs.chmodSync(out, 0o600);
+    await client.query('commit');
+    return { counts, migrations, databaseVersion: version };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Restores a pg_dump file into a scratch database `<db>_drill_<random>` on the same server, for the
+ * drill; `close` drops it.
+ */
+export async function loadPostgresScratch(url: string, dumpFile: string): Promise<{ query: Query; close(): Promise<void> }> {
+  const base = new URL(url);
+  const name = `${decodeURIComponent(base.pathname.slice(1)) || 'postgres'}_drill_${crypto.randomBytes(4).toString('hex')}`.toLowerCase();
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  const scratchUrl = new URL(url);
+  scratchUrl.pathname = `/${encodeURIComponent(name)}`;
+  const drop = async () => {
+    await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  };
+  let client: pg.Client | undefined;
+  try {
+    const target = splitPassword(scratchUrl.toString());
+    await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', `--dbname=${target.url}`, dumpFile], { env: target.env, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stderr?: string; message: string }) => {
+        throw new Error(`pg_restore failed: ${(error.stderr || error.message).trim()}`);
+      },
+    );
+    const c = new pg.Client({ connectionString: scratchUrl.toString() });
+    await c.connect();
+    client = c;
+    return {
+      query: async (text) => (await c.query(text)).rows as Record<string, unknown>[],
+      close: async () => {
+        await c.end().catch(() => undefined);
+        await drop();
+      },
+    };
+  } catch (error) {
+    await client?.end().catch(() => undefined);
+    await drop();
+    throw error;
+  }
+}

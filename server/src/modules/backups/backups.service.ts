@@ -1,0 +1,244 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { backupRecord, type BackupRecord } from '@panel/contract';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { uploadsDir } from '../../http/uploads.js';
+import { panelVersion } from '../../lib/panel-version.js';
+import { FORMAT, FORMAT_VERSION, hashTree, MANIFEST, packArchive, PGLITE_DUMP, POSTGRES_DUMP, SERVER_KEY_FILE, UPLOADS, type Manifest } from './backups.archive.js';
+import { dumpPglite, dumpPostgres, postgresUnavailable } from './backups.database.js';
+import { drillArchive } from './backups.drill.js';
+
+/** What a backup needs of the app's Deps (server/src/http/context.ts): `Deps` itself fits. */
+export type BackupDeps = {
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'serverKey' | 'backups'>;
+  database: Pick<Database, 'kind'>;
+  log?: FastifyBaseLogger;
+};
+
+/** How a backup ended: its record (whose `drill` says whether it restores), or why there is no file. */
+export type BackupFinished = { started_at: string; record: BackupRecord; error: null } | { started_at: string; record: null; error: string };
+
+export type BackupFailure = { started_at: string; failed_at: string; error: string };
+
+const RECORD_SUFFIX = '.json';
+const NAME = /^panel-\d{8}T\d{6}Z(-\d+)?-v[^/]+\.tar\.gz$/;
+/** The last backup that made no file, so the admin sees it; removed by the next good one. */
+const LAST_FAILURE = '.last-failure.json';
+
+/** Backups running in this process, by backup folder. */
+const running = new Map<string, { started_at: string }>();
+const listeners = new Set<(finished: BackupFinished) => void>();
+
+/**
+ * Called after every backup (scheduled, on demand, from the command line), once its drill has
+ * run or it failed: metrics and the failure mail hang here. Answers the function that removes it.
+ */
+export function onBackupFinished(listener: (finished: BackupFinished) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Starts a backup in the background and answers at once (the admin's button); the record appears in
+ * `backupState` when it is done. Throws BACKUP_RUNNING while one is running in this process.
+ */
+export function requestBackup(deps: BackupDeps): { started_at: string } {
+  const started = claim(deps);
+  void runBackup(deps, started).catch(() => undefined);
+  return { started_at: started.toISOString() };
+}
+
+/** Takes a backup and its drill, and resolves to its record when both are done (scheduler, CLI, tests). */
+export async function takeBackup(deps: BackupDeps, options: { now?: Date } = {}): Promise<BackupRecord> {
+  return runBackup(deps, claim(deps, options.now));
+}
+
+/** The backup running in this process, why backups cannot run here, and the kept ones, newest first. */
+export async function backupState(deps: BackupDeps): Promise<{
+  running: { started_at: string } | null;
+  unavailable: string | null;
+  last_failure: BackupFailure | null;
+  backups: BackupRecord[];
+}> {
+  const dir = deps.config.backups.dir;
+  return {
+    running: running.get(dir) ?? null,
+    unavailable: await unavailable(deps),
+    last_failure: readLastFailure(dir),
+    backups: readRecords(dir),
+  };
+}
+
+/** Why backups cannot be taken here (PostgreSQL without pg_dump), or null. */
+export async function unavailable(deps: BackupDeps): Promise<string | null> {
+  if (deps.database.kind !== 'postgres' || !deps.config.databaseUrl) return null;
+  return postgresUnavailable(deps.config.databaseUrl);
+}
+
+function claim(deps: BackupDeps, now = new Date()): Date {
+  const dir = deps.config.backups.dir;
+  if (running.has(dir)) throw new AppError('BACKUP_RUNNING');
+  running.set(dir, { started_at: now.toISOString() });
+  return now;
+}
+
+async function runBackup(deps: BackupDeps & { database: Pick<Database, 'kind'> }, started: Date): Promise<BackupRecord> {
+  const dir = deps.config.backups.dir;
+  const started_at = started.toISOString();
+  try {
+    const why = await unavailable(deps);
+    if (why) throw new AppError('UNAVAILABLE', { params: { reason: why } });
+    const record = await backupAndDrill(deps as BackupDeps & { database: Database }, started);
+    fs.rmSync(path.join(dir, LAST_FAILURE), { force: true });
+    deps.log?.info({ file: record.file, size: record.size, drill: record.drill?.status, problems: record.drill?.problems }, 'backup taken');
+    if (record.drill?.status === 'failed') deps.log?.error({ file: record.file, problems: record.drill.problems }, 'backup drill failed');
+    notify({ started_at, record, error: null });
+    return record;
+  } catch (error) {
+    const message = error instanceof AppError && error.options.params?.reason ? String(error.options.params.reason) : error instanceof Error ? error.message : String(error);
+    deps.log?.error({ err: error }, 'backup failed');
+    try {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeJson(path.join(dir, LAST_FAILURE), { started_at, failed_at: new Date().toISOString(), error: message } satisfies BackupFailure);
+    } catch {
+      // The disk is full or the folder is gone: the log line and the listeners still tell.
+    }
+    notify({ started_at, record: null, error: message });
+    throw error;
+  } finally {
+    running.delete(dir);
+  }
+}
+
+function notify(finished: BackupFinished) {
+  for (const listener of listeners) {
+    try {
+      listener(finished);
+    } catch {
+      // A listener's failure is its own.
+    }
+  }
+}
+
+async function backupAndDrill(deps: BackupDeps & { database: Database }, started: Date): Promise<BackupRecord> {
+  const { config, database } = deps;
+  const dir = config.backups.dir;
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const id = crypto.randomBytes(4).toString('hex');
+  const staging = path.join(dir, `.staging-${id}`);
+  let partial: string | undefined;
+  let file: string;
+  let manifest: Manifest;
+  try {
+    fs.mkdirSync(path.join(staging, 'database'), { recursive: true, mode: 0o700 });
+    const dumpName = database.kind === 'pglite' ? PGLITE_DUMP : POSTGRES_DUMP;
+    const dumped = database.kind === 'pglite' ? await dumpPglite(database, path.join(staging, dumpName)) : await dumpPostgres(config.databaseUrl!, path.join(staging, dumpName));
+    const members = ['database'];
+    const uploads = uploadsDir(config as Config);
+    if (fs.existsSync(uploads)) {
+      fs.cpSync(uploads, path.join(staging, UPLOADS), { recursive: true });
+      members.push(UPLOADS);
+    }
+    // Without the key that encrypted them, the API keys and webhook secrets in the dump are lost.
+    const keyFile = path.join(config.dataDir, SERVER_KEY_FILE);
+    if (!config.serverKey && fs.existsSync(keyFile)) {
+      fs.copyFileSync(keyFile, path.join(staging, SERVER_KEY_FILE));
+      members.push(SERVER_KEY_FILE);
+    }
+    manifest = {
+      format: FORMAT,
+      format_version: FORMAT_VERSION,
+      panel_version: panelVersion(),
+      engine: database.kind,
+      database_version: dumped.databaseVersion,
+      created_at: started.toISOString(),
+      migrations: dumped.migrations,
+      counts: dumped.counts,
+      files: await hashTree(staging),
+    };
+    fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2), { mode: 0o600 });
+    file = freeName(dir, started, manifest);
+    partial = path.join(dir, `${file}.partial`);
+    await packArchive(staging, members, partial);
+    fs.renameSync(partial, path.join(dir, file));
+    partial = undefined;
+  } catch (error) {
+    // A full disk or any other failure leaves no half file behind to be mistaken for a backup.
+    if (partial) fs.rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  const record: BackupRecord = {
+    file,
+    size: fs.statSync(path.join(dir, file)).size,
+    created_at: manifest.created_at,
+    duration_ms: Date.now() - started.getTime(),
+    engine: manifest.engine,
+    panel_version: manifest.panel_version,
+    database_version: manifest.database_version,
+    drill: null,
+  };
+  writeJson(path.join(dir, file + RECORD_SUFFIX), record);
+  const { drill } = await drillArchive(path.join(dir, file), { databaseUrl: config.databaseUrl, workDir: path.join(dir, `.drill-${id}`) });
+  record.drill = drill;
+  writeJson(path.join(dir, file + RECORD_SUFFIX), record);
+  applyRetention(dir, config.backups.keep);
+  return record;
+}
+
+/** `panel-20261126T030000Z-v1.0.0-pglite17.5.tar.gz`, with `-2`, `-3` … after the time if taken. */
+function freeName(dir: string, at: Date, manifest: Manifest): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  for (let n = 1; ; n++) {
+    const name = `panel-${stamp}${n === 1 ? '' : `-${n}`}-v${manifest.panel_version}-${manifest.engine}${manifest.database_version}.tar.gz`;
+    if (!fs.existsSync(path.join(dir, name)) && !fs.existsSync(path.join(dir, `${name}.partial`))) return name;
+  }
+}
+
+/** Keeps the newest `keep` backups (file and record), deleting the older ones. */
+export function applyRetention(dir: string, keep: number): string[] {
+  const records = readRecords(dir);
+  const removed: string[] = [];
+  for (const record of records.slice(keep)) {
+    fs.rmSync(path.join(dir, record.file), { force: true });
+    fs.rmSync(path.join(dir, record.file + RECORD_SUFFIX), { force: true });
+    removed.push(record.file);
+  }
+  return removed;
+}
+
+/** The records in `dir`, newest first; unreadable ones and records without their file are left out. */
+export function readRecords(dir: string): BackupRecord[] {
+  if (!fs.existsSync(dir)) return [];
+  const records: BackupRecord[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith(RECORD_SUFFIX) || !NAME.test(name.slice(0, -RECORD_SUFFIX.length))) continue;
+    try {
+      const parsed = backupRecord.safeParse(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')));
+      if (parsed.success && fs.existsSync(path.join(dir, parsed.data.file))) records.push(parsed.data);
+    } catch {
+      // A record being written or damaged: not listed.
+    }
+  }
+  return records.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.file.localeCompare(a.file)));
+}
+
+function readLastFailure(dir: string): BackupFailure | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, LAST_FAILURE), 'utf8')) as BackupFailure;
+  } catch {
+    return null;
+  }
+}
+
+/** Written whole or not at all: a reader never sees half a record. */
+function writeJson(file: string, value: unknown) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
