@@ -10,6 +10,7 @@ import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { buildApp } from './app.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
+import { mailAdminsOnBackupFailure } from './modules/backups/failure-mail.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -58,7 +59,10 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const reminders = startReminderScheduler({ db: database.db, mailer, config, log });
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
   const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log });
+  // A backup of this process that made no file, or whose restore drill failed, is mailed to the admins.
+  const stopBackupMail = mailAdminsOnBackupFailure({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
+    stopBackupMail();
     await Promise.all([reminders.stop(), webhooks.stop()]);
     await limiter.close();
     await database.close();

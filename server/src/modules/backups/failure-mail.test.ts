@@ -1,12 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupRecord } from '@panel/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
-import { createVerifiedUser, signedUpReseller, type TestUser } from '../../../test/fixtures.js';
+import { createVerifiedUser, roleIdByName, signedUpReseller, type TestUser } from '../../../test/fixtures.js';
 import { decodedMails } from '../../../test/mail.js';
 import { BACKUP_MAIL_PROBLEMS_MAX } from '../../mail/templates.js';
-import { mailAdminsBackupFailed, redactProblem, type BackupMailDeps } from './failure-mail.js';
+import { eventually } from '../../../test/webhooks.js';
+import { takeBackup } from './backups.service.js';
+import { mailAdminsBackupFailed, mailAdminsOnBackupFailure, redactProblem, type BackupMailDeps } from './failure-mail.js';
 
 const LINK = 'http://panel.test/system/backups';
 const log = pino({ level: 'silent' });
@@ -20,7 +24,7 @@ let reseller: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   deps = { db: t.database.db, mailer: t.app.deps.mailer, config: t.app.deps.config, log };
-  const [{ id: adminRoleId }] = (await t.database.db.execute(sql`select min(id) as id from roles`)).rows as { id: number }[];
+  const adminRoleId = await roleIdByName(t, 'admin');
   arabicAdmin = await createVerifiedUser(t, { roleId: adminRoleId });
   await t.database.db.execute(sql`update users set locale = 'ar' where id = ${arabicAdmin.id}`);
   disabledAdmin = await createVerifiedUser(t, { roleId: adminRoleId });
@@ -105,5 +109,30 @@ describe('redactProblem', () => {
     expect(redactProblem('postgresql://u:p%40ss@h/db down')).toBe('postgresql://u:***@h/db down');
     expect(redactProblem("password='a b' host=x")).toBe('password=*** host=x');
     expect(redactProblem('Account 7: balance 50 but its ledger sums to 40')).toBe('Account 7: balance 50 but its ledger sums to 40');
+  });
+});
+
+describe('mailAdminsOnBackupFailure', () => {
+  it('mails the admins when a backup of this process makes no file, until it is stopped', async () => {
+    // A file where the backup folder should be: the backup cannot even start writing.
+    const blocked = path.join(t.dataDir, 'not-a-folder');
+    fs.writeFileSync(blocked, 'x');
+    const backupDeps = { ...t.app.deps, config: { ...t.app.deps.config, backups: { ...t.app.deps.config.backups, dir: blocked } } };
+    const stop = mailAdminsOnBackupFailure(deps);
+    const before = decodedMails(t, LINK).length;
+    await expect(takeBackup(backupDeps)).rejects.toThrow();
+    const mail = await eventually(async () => {
+      const found = decodedMails(t, LINK).slice(before).find((m) => m.to === ADMIN_EMAIL);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.text).toContain('did not complete: no file was kept.');
+    expect(mail.text).toContain('What went wrong:');
+
+    stop();
+    const after = decodedMails(t, LINK).length;
+    await expect(takeBackup(backupDeps)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(decodedMails(t, LINK)).toHaveLength(after);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, users } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { accountLocale, backupFailedMail } from '../../mail/templates.js';
+import { onBackupFinished } from './backups.service.js';
 
 export type BackupMailDeps = { db: Db; mailer: Mailer; config: Config; log: FastifyBaseLogger };
 
@@ -54,4 +55,21 @@ export async function mailAdminsBackupFailed(deps: BackupMailDeps, failed: Faile
   }
   deps.log.warn({ file: failure.file, problems: problems.length, mailed: sent }, 'backup failed: admins mailed');
   return sent;
+}
+
+/**
+ * Mails the admins after every backup of this process that made no file, or whose drill failed
+ * (scheduled and on demand alike). Answers the function that stops it (the server's shutdown).
+ */
+export function mailAdminsOnBackupFailure(deps: BackupMailDeps): () => void {
+  return onBackupFinished((finished) => {
+    const failed: FailedBackup | BackupRecord | null =
+      finished.record === null
+        ? { file: null, at: finished.started_at, problems: [finished.error] }
+        : finished.record.drill?.status === 'failed'
+          ? finished.record
+          : null;
+    if (!failed) return;
+    mailAdminsBackupFailed(deps, failed).catch((error: unknown) => deps.log.error({ err: error }, 'backup failure mail failed'));
+  });
 }
