@@ -30,7 +30,7 @@ const record = (over: Partial<BackupRecord> = {}): BackupRecord => ({
   drill: { status: 'passed', checked_at: '2026-11-26T03:00:05Z', duration_ms: 2400, problems: [], counts: COUNTS },
   ...over,
 });
-const answer = (data: Partial<BackupsAnswer['data']> = {}): BackupsAnswer => ({ status: true, msg: 'OK', data: { running: null, unavailable: null, backups: [], ...data } });
+const answer = (data: Partial<BackupsAnswer['data']> = {}): BackupsAnswer => ({ status: true, msg: 'OK', data: { running: null, unavailable: null, last_failure: null, backups: [], ...data } });
 
 /** A fake server whose list answers `states` one after the other (the last one from then on); POST starts a backup. */
 function fakeServer(states: BackupsAnswer[], post: () => Response = () => json(202, { status: true, msg: 'Backup started.', data: { started_at: '2026-11-26T10:00:00Z' } })) {
@@ -107,6 +107,15 @@ describe('System → Backups', () => {
     expect(alert).toHaveTextContent('the pg_dump client is not installed');
     expect(screen.getByText(/No backup yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back up now' })).toBeDisabled();
+  });
+
+  it('shows the last backup that made no file, with its reason', async () => {
+    fakeServer([answer({ backups: [record()], last_failure: { started_at: '2026-11-27T03:00:00Z', failed_at: '2026-11-27T03:00:02Z', error: 'ENOSPC: no space left on device' } })]);
+    renderWithProviders(<BackupsPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The last backup failed');
+    expect(alert).toHaveTextContent(`Started ${formatDateTime('2026-11-27T03:00:00Z')}; no file was kept: ENOSPC: no space left on device`);
+    expect(screen.getByRole('button', { name: 'Back up now' })).toBeEnabled();
   });
 
   it('starts a backup, keeps the button off while it runs and its check is pending, and shows it verified without a reload', async () => {

@@ -104,11 +104,17 @@ export function BackupsPage() {
     );
   } else {
     const running = state.running;
+    const failure = state.last_failure;
     content = (
       <Stack>
         {state.unavailable && (
           <Alert color="yellow" title={t('backups.unavailable')} role="alert">
             {state.unavailable}
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" title={t('backups.lastFailureTitle')} role="alert" style={{ overflowWrap: 'anywhere' }}>
+            {t('backups.lastFailure', { time: formatDateTime(failure.started_at), error: failure.error })}
           </Alert>
         )}
         {running && (

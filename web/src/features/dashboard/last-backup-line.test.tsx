@@ -23,7 +23,7 @@ const record = (drill: BackupRecord['drill']): BackupRecord => ({
 const passed = { status: 'passed' as const, checked_at: AT, duration_ms: 10, problems: [], counts: COUNTS };
 
 function show(data: Partial<BackupsAnswer['data']>) {
-  const fetchMock = stubFetch(async () => json(200, { status: true, msg: 'OK', data: { running: null, unavailable: null, backups: [], ...data } }));
+  const fetchMock = stubFetch(async () => json(200, { status: true, msg: 'OK', data: { running: null, unavailable: null, last_failure: null, backups: [], ...data } }));
   renderRoutes([{ path: '/dashboard', element: <LastBackupLine /> }], '/dashboard');
   return fetchMock;
 }
@@ -40,6 +40,12 @@ describe('the dashboard line of the last backup', () => {
   it('names the first problem of a failed check', async () => {
     show({ backups: [record({ ...passed, status: 'failed', problems: ['Account 7: balance 50 but its ledger sums to 40', 'another'] })] });
     expect(await screen.findByRole('link', { name: `Last backup: ${formatDateTime(AT)}, not verified: Account 7: balance 50 but its ledger sums to 40` })).toBeInTheDocument();
+  });
+
+  it('says the last backup failed when one that made no file is newer than the kept ones', async () => {
+    const failure = { started_at: '2026-11-27T03:00:00Z', failed_at: '2026-11-27T03:00:02Z', error: 'ENOSPC: no space left on device' };
+    show({ backups: [record(passed)], last_failure: failure });
+    expect(await screen.findByRole('link', { name: `Last backup: ${formatDateTime(failure.started_at)}, failed: ENOSPC: no space left on device` })).toBeInTheDocument();
   });
 
   it('says a backup is being verified while its check has not run', async () => {

@@ -2,16 +2,26 @@ import { Anchor, Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconDatabase, IconDatabaseExclamation, IconDatabaseOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BACKUPS_PATH } from '@panel/contract';
+import { BACKUPS_PATH, type BackupRecord } from '@panel/contract';
 import { useBackups, type BackupsAnswer } from '../../api/backups';
 import { formatDateTime } from '../../lib/format';
 
 type Line = { text: string; tone: 'ok' | 'warn' | 'muted' };
 
-/** The newest backup in one sentence: verified, being verified, not verified and why, or none yet. */
+/** Whether the backup that made no file came after the newest kept one (the next good backup clears it anyway). */
+function failedLast({ started_at: failed }: { started_at: string }, kept: BackupRecord | undefined): boolean {
+  if (!kept) return true;
+  const { created_at: taken } = kept;
+  return Date.parse(failed) > Date.parse(taken);
+}
+
+/** The newest backup in one sentence: verified, being verified, not verified and why, failed, or none yet. */
 function lineOf(answer: BackupsAnswer, t: (key: string, params?: Record<string, string>) => string): Line {
-  const { backups, unavailable } = answer.data;
+  const { backups, unavailable, last_failure: failure } = answer.data;
   const last = backups[0];
+  if (failure && failedLast(failure, last)) {
+    return { text: t('dashboard.backup.failedRun', { time: formatDateTime(failure.started_at), reason: failure.error }), tone: 'warn' };
+  }
   if (!last) return unavailable ? { text: t('dashboard.backup.unavailable', { reason: unavailable }), tone: 'warn' } : { text: t('dashboard.backup.none'), tone: 'muted' };
   const time = formatDateTime(last.created_at);
   if (!last.drill) return { text: t('dashboard.backup.checking', { time }), tone: 'muted' };
