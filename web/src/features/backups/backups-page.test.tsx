@@ -79,6 +79,8 @@ describe('System → Backups', () => {
     ]);
     renderWithProviders(<BackupsPage />);
     const table = await screen.findByRole('table', { name: 'Backups' });
+    // Its section starts at h2 under the shell's h1 ("Backups").
+    expect(screen.getByRole('heading', { level: 2, name: 'Backups of the database and files' })).toBeInTheDocument();
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByText(formatDateTime('2026-11-26T03:00:00Z'))).toBeInTheDocument();
     expect(within(first!).getByText('panel-2026-11-26T03-00-00Z-v1.4.0-pg18.tar.gz')).toBeInTheDocument();

@@ -133,7 +133,7 @@ export function BackupsPage() {
 
   return (
     <Stack maw={1100}>
-      <SectionCard title={t('backups.title')} description={t('backups.description')}>
+      <SectionCard title={t('backups.sectionTitle')} description={t('backups.description')}>
         <Stack>
           <div>
             <Button

@@ -56,7 +56,8 @@ export function LastBackupLine() {
         <ThemeIcon size={32} radius="md" variant="light" color={COLORS[line.tone]} aria-hidden>
           <Icon size={20} />
         </ThemeIcon>
-        <Anchor component={Link} to={BACKUPS_PATH} size="sm" fw={500} c={line.tone === 'warn' ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
+        {/* A long reason (an error with a path) is cut after three lines; the screen it links to shows it whole. */}
+        <Anchor component={Link} to={BACKUPS_PATH} size="sm" fw={500} lineClamp={3} title={line.text} c={line.tone === 'warn' ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
           {line.text}
         </Anchor>
       </Group>
