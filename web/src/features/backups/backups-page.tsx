@@ -1,4 +1,4 @@
-import { Alert, Button, Center, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, List, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { IconDatabaseExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BackupRecord } from '@panel/contract';
@@ -12,6 +12,8 @@ import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
 /** The restore check of one backup: its badge, then what it proved or what it found wrong. */
 function DrillResult({ backup }: { backup: BackupRecord }) {
   const { t } = useTranslation();
+  // Red that reads at AA on the card in both schemes (the error colour is tuned for the page's body).
+  const problemColor = useComputedColorScheme('light') === 'dark' ? 'red.4' : 'red.8';
   const drill = backup.drill;
   if (!drill) {
     return (
@@ -35,7 +37,7 @@ function DrillResult({ backup }: { backup: BackupRecord }) {
     <Stack gap={4} align="flex-start">
       <StatusBadge color="red">{t('backups.drill.failed')}</StatusBadge>
       {drill.problems.length > 0 && (
-        <List size="xs" c="red.8" aria-label={t('backups.problems')} style={{ overflowWrap: 'anywhere' }}>
+        <List size="xs" c={problemColor} aria-label={t('backups.problems')} style={{ overflowWrap: 'anywhere' }}>
           {drill.problems.map((problem, i) => (
             <List.Item key={i}>{problem}</List.Item>
           ))}

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Text, ThemeIcon, useComputedColorScheme } from '@mantine/core';
 import { IconDatabase, IconDatabaseExclamation, IconDatabaseOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,8 @@ const COLORS = { ok: 'teal', warn: 'red', muted: 'gray' } as const;
 export function LastBackupLine() {
   const { t } = useTranslation();
   const backups = useBackups({ silent: true });
+  // Red that reads at AA on the card in both schemes (the error colour is tuned for the page's body).
+  const warnColor = useComputedColorScheme('light') === 'dark' ? 'red.4' : 'red.8';
   let body;
   if (backups.isPending) body = <Skeleton h={20} w={260} />;
   else if (backups.isError) {
@@ -57,7 +59,7 @@ export function LastBackupLine() {
           <Icon size={20} />
         </ThemeIcon>
         {/* A long reason (an error with a path) is cut after three lines; the screen it links to shows it whole. */}
-        <Anchor component={Link} to={BACKUPS_PATH} size="sm" fw={500} lineClamp={3} title={line.text} c={line.tone === 'warn' ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to={BACKUPS_PATH} size="sm" fw={500} lineClamp={3} title={line.text} c={line.tone === 'warn' ? warnColor : undefined} style={{ overflowWrap: 'anywhere' }}>
           {line.text}
         </Anchor>
       </Group>
