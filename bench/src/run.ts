@@ -21,6 +21,7 @@ import { billingRecords } from './billing.js';
 import { stepUpCost } from './step-up.js';
 import { webhookDelivery } from './webhooks.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
+import { backupFigures } from './backup.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -227,6 +228,8 @@ for (const [name, part] of postgresParts) {
   if (database) await part(database, parts);
   else console.log(`PostgreSQL at ${pgUrl} is not reachable: ${name} skipped`);
 }
+// Backup and drill of the large data, PGlite then PostgreSQL (heavy: minutes, gigabytes of memory).
+if (!only || only === 'backup') await backupFigures(await ensurePostgresDatabase(), parts);
 const figures = pgbenchFigures && (await pgbenchFigures);
 if (figures && only !== 'pgbench') {
   report(`pgbench TPC-B, scale 1 (one branch), ${connections} clients, 2 threads (the ratios' reference)`, `${fmt(figures.tpcb, 0)} tps`, '', '');

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { startPanel } from './start.js';
+import { requestBackup } from './modules/backups/backups.service.js';
 
 const config = loadConfig();
 const { app, seeded, mailer } = await startPanel(config);
@@ -19,6 +20,15 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// `npm run backup` on a data folder this process holds asks it for a backup (PGlite cannot be opened twice).
+process.on('SIGUSR2', () => {
+  try {
+    const { started_at } = requestBackup({ ...app.deps, log: app.log });
+    app.log.info({ started_at }, 'backup requested by signal');
+  } catch (error) {
+    app.log.warn({ err: error }, 'backup requested by signal not started');
+  }
+});
 
 await app.listen({ port: config.port, host: config.host });
 

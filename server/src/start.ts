@@ -11,6 +11,7 @@ import { buildApp } from './app.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
 import { mailAdminsOnBackupFailure } from './modules/backups/failure-mail.js';
+import { startBackupScheduler } from './modules/backups/backups.scheduler.js';
 
 /**
  * Opens the database, migrates, seeds and builds the app: what `main.ts` runs, and what the
@@ -59,14 +60,17 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const reminders = startReminderScheduler({ db: database.db, mailer, config, log });
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
   const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log });
+  // Backups on BACKUP_SCHEDULE (one node per scheduled time); stopped after a backup in flight is done.
+  const backups = startBackupScheduler({ config, database, db: database.db, log });
   // A backup of this process that made no file, or whose restore drill failed, is mailed to the admins.
   const stopBackupMail = mailAdminsOnBackupFailure({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
+    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop()]);
+    // After the scheduler has let its backup in flight finish, whose failure is then still heard.
     stopBackupMail();
-    await Promise.all([reminders.stop(), webhooks.stop()]);
     await limiter.close();
     await database.close();
     unlock?.();
   });
-  return { app, seeded, mailer, database };
+  return { app, seeded, mailer, database, backups };
 }

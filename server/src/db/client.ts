@@ -33,6 +33,8 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 4MB', 'wal_buffers
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string (PostgreSQL): what pg_dump and the backup drill connect with. */
+  url?: string;
   /** Applies the committed migrations; several nodes starting at once serialise on an advisory lock. */
   migrate(): Promise<void>;
   /** Runs `fn` while holding the cluster-wide start-up lock (migrations and seeding). */
@@ -142,6 +144,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const database: Database = {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     openSandbox() {
       if (!sandbox) {

@@ -83,13 +83,23 @@ export async function dumpPglite(database: Database, out: string): Promise<Dumpe
     return { counts, migrations, databaseVersion: version, blob };
   });
   // Written after the transaction: writing to disk needs no lock on the database.
-  await fs.promises.writeFile(out, Buffer.from(await dumped.blob.arrayBuffer()), { mode: 0o600 });
+  await writeWhole(out, Buffer.from(await dumped.blob.arrayBuffer()));
   return { counts: dumped.counts, migrations: dumped.migrations, databaseVersion: dumped.databaseVersion };
 }
 
+/** One write call for the whole buffer (looping on partial writes): one event-loop turn, not one per chunk. */
+async function writeWhole(file: string, data: Buffer) {
+  const handle = await fs.promises.open(file, 'w', 0o600);
+  try {
+    for (let offset = 0; offset < data.length; ) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Loads a PGlite dump into a fresh in-memory database (the drill's, and the restore's check). */
-export async function loadPglite(tarFile: string): Promise<{ query: Query; close(): Promise<void> }> {
-  const database = await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(tarFile)], { type: 'application/x-tar' }) });
+export async function loadPglite(tar: Buffer): Promise<{ query: Query; close(): Promise<void> }> {
+  const database = await openPglite(undefined, { loadDataDir: new Blob([tar], { type: 'application/x-tar' }) });
   const client = pgliteOf(database);
   return { query: async (text) => (await client.query<Record<string, unknown>>(text)).rows, close: () => database.close() };
 }
@@ -166,7 +176,7 @@ export async function dumpPostgres(url: string, out: string): Promise<Dumped> {
  * Restores a pg_dump file into a scratch database `<db>_drill_<random>` on the same server, for the
  * drill; `close` drops it.
  */
-export async function loadPostgresScratch(url: string, dumpFile: string): Promise<{ query: Query; close(): Promise<void> }> {
+export async function loadPostgresScratch(url: string, dumpFile: string): Promise<{ url: string; query: Query; close(): Promise<void> }> {
   const base = new URL(url);
   const name = `${decodeURIComponent(base.pathname.slice(1)) || 'postgres'}_drill_${crypto.randomBytes(4).toString('hex')}`.toLowerCase();
   const admin = new pg.Client({ connectionString: url });
@@ -190,6 +200,7 @@ export async function loadPostgresScratch(url: string, dumpFile: string): Promis
     await c.connect();
     client = c;
     return {
+      url: scratchUrl.toString(),
       query: async (text) => (await c.query(text)).rows as Record<string, unknown>[],
       close: async () => {
         await c.end().catch(() => undefined);

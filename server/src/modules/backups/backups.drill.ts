@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupRecord } from '@panel/contract';
-import { describe, PGLITE_DUMP, POSTGRES_DUMP, unpackArchive, type Manifest } from './backups.archive.js';
+import { describe, PGLITE_DUMP, POSTGRES_DUMP, readArchive, writeMembers, type Manifest } from './backups.archive.js';
 import { codeMigrations, loadPglite, loadPostgresScratch, readCounts, readMigrations, type Query } from './backups.database.js';
 
 export type BackupDrill = NonNullable<BackupRecord['drill']>;
@@ -38,15 +38,22 @@ export async function drillArchive(file: string, options: DrillOptions): Promise
     manifest,
   });
   try {
-    const { manifest, problems } = await unpackArchive(file, options.workDir);
+    const { manifest, members, problems } = await readArchive(file);
+    if (options.keep) {
+      fs.rmSync(options.workDir, { recursive: true, force: true });
+      writeMembers(members, options.workDir);
+    }
     if (!manifest || problems.length) return done(problems, manifest);
     let restored: { query: Query; close(): Promise<void> };
     try {
       if (manifest.engine === 'pglite') {
-        restored = await loadPglite(path.join(options.workDir, PGLITE_DUMP));
+        restored = await loadPglite(members.get(PGLITE_DUMP)!);
       } else {
         if (!options.databaseUrl) return done(['This is a PostgreSQL backup: it is checked and restored with PostgreSQL (see the README), not into the embedded database.'], manifest);
-        restored = await loadPostgresScratch(options.databaseUrl, path.join(options.workDir, POSTGRES_DUMP));
+        fs.mkdirSync(options.workDir, { recursive: true, mode: 0o700 });
+        const dumpFile = path.join(options.workDir, 'postgres.dump');
+        fs.writeFileSync(dumpFile, members.get(POSTGRES_DUMP)!, { mode: 0o600 });
+        restored = await loadPostgresScratch(options.databaseUrl, dumpFile);
       }
     } catch (error) {
       return done([`The database dump does not load: ${describe(error)}`], manifest);

@@ -15,7 +15,7 @@ import { drillArchive } from './backups.drill.js';
 /** What a backup needs of the app's Deps (server/src/http/context.ts): `Deps` itself fits. */
 export type BackupDeps = {
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'serverKey' | 'backups'>;
-  database: Pick<Database, 'kind'>;
+  database: Pick<Database, 'kind' | 'url'>;
   log?: FastifyBaseLogger;
 };
 
@@ -30,7 +30,7 @@ const NAME = /^panel-\d{8}T\d{6}Z(-\d+)?-v[^/]+\.tar\.gz$/;
 const LAST_FAILURE = '.last-failure.json';
 
 /** Backups running in this process, by backup folder. */
-const running = new Map<string, { started_at: string }>();
+const running = new Map<string, { started_at: string; done?: Promise<unknown> }>();
 const listeners = new Set<(finished: BackupFinished) => void>();
 
 /**
@@ -57,6 +57,11 @@ export async function takeBackup(deps: BackupDeps, options: { now?: Date } = {})
   return runBackup(deps, claim(deps, options.now));
 }
 
+/** Resolves when no backup is running in this process into `dir` (before the database closes). */
+export async function backupsSettled(dir: string): Promise<void> {
+  await running.get(dir)?.done?.catch(() => undefined);
+}
+
 /** The backup running in this process, why backups cannot run here, and the kept ones, newest first. */
 export async function backupState(deps: BackupDeps): Promise<{
   running: { started_at: string } | null;
@@ -65,8 +70,9 @@ export async function backupState(deps: BackupDeps): Promise<{
   backups: BackupRecord[];
 }> {
   const dir = deps.config.backups.dir;
+  const now = running.get(dir);
   return {
-    running: running.get(dir) ?? null,
+    running: now ? { started_at: now.started_at } : null,
     unavailable: await unavailable(deps),
     last_failure: readLastFailure(dir),
     backups: readRecords(dir),
@@ -75,8 +81,14 @@ export async function backupState(deps: BackupDeps): Promise<{
 
 /** Why backups cannot be taken here (PostgreSQL without pg_dump), or null. */
 export async function unavailable(deps: BackupDeps): Promise<string | null> {
-  if (deps.database.kind !== 'postgres' || !deps.config.databaseUrl) return null;
-  return postgresUnavailable(deps.config.databaseUrl);
+  if (deps.database.kind !== 'postgres') return null;
+  return postgresUnavailable(postgresUrl(deps));
+}
+
+function postgresUrl(deps: BackupDeps): string {
+  const url = deps.database.url ?? deps.config.databaseUrl;
+  if (!url) throw new Error('PostgreSQL without a connection string');
+  return url;
 }
 
 function claim(deps: BackupDeps, now = new Date()): Date {
@@ -86,7 +98,14 @@ function claim(deps: BackupDeps, now = new Date()): Date {
   return now;
 }
 
-async function runBackup(deps: BackupDeps & { database: Pick<Database, 'kind'> }, started: Date): Promise<BackupRecord> {
+function runBackup(deps: BackupDeps, started: Date): Promise<BackupRecord> {
+  const done = backupNow(deps, started);
+  const entry = running.get(deps.config.backups.dir);
+  if (entry) entry.done = done;
+  return done;
+}
+
+async function backupNow(deps: BackupDeps, started: Date): Promise<BackupRecord> {
   const dir = deps.config.backups.dir;
   const started_at = started.toISOString();
   try {
@@ -136,7 +155,7 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
   try {
     fs.mkdirSync(path.join(staging, 'database'), { recursive: true, mode: 0o700 });
     const dumpName = database.kind === 'pglite' ? PGLITE_DUMP : POSTGRES_DUMP;
-    const dumped = database.kind === 'pglite' ? await dumpPglite(database, path.join(staging, dumpName)) : await dumpPostgres(config.databaseUrl!, path.join(staging, dumpName));
+    const dumped = database.kind === 'pglite' ? await dumpPglite(database, path.join(staging, dumpName)) : await dumpPostgres(postgresUrl(deps), path.join(staging, dumpName));
     const members = ['database'];
     const uploads = uploadsDir(config as Config);
     if (fs.existsSync(uploads)) {
@@ -184,7 +203,7 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
     drill: null,
   };
   writeJson(path.join(dir, file + RECORD_SUFFIX), record);
-  const { drill } = await drillArchive(path.join(dir, file), { databaseUrl: config.databaseUrl, workDir: path.join(dir, `.drill-${id}`) });
+  const { drill } = await drillArchive(path.join(dir, file), { databaseUrl: database.kind === 'postgres' ? postgresUrl(deps) : undefined, workDir: path.join(dir, `.drill-${id}`) });
   record.drill = drill;
   writeJson(path.join(dir, file + RECORD_SUFFIX), record);
   applyRetention(dir, config.backups.keep);
@@ -196,7 +215,7 @@ function freeName(dir: string, at: Date, manifest: Manifest): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   for (let n = 1; ; n++) {
     const name = `panel-${stamp}${n === 1 ? '' : `-${n}`}-v${manifest.panel_version}-${manifest.engine}${manifest.database_version}.tar.gz`;
-    if (!fs.existsSync(path.join(dir, name)) && !fs.existsSync(path.join(dir, `${name}.partial`))) return name;
+    if (!fs.existsSync(path.join(dir, name))) return name;
   }
 }
 
