@@ -183,6 +183,8 @@ export const AUDIT_ACTIONS = {
   'webhook.deleted': { host: 'text' },
   'webhook.secret_rolled': { host: 'text', expire_now: 'yesNo' },
   'webhook.secret_viewed': { host: 'text' },
+  /** A backup asked for from System → Backups (issue 26); the scheduled ones and `npm run backup` have no actor. */
+  'backup.requested': {},
 } as const satisfies Record<string, Record<string, AuditDetailFormat>>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The details an action may store: only its own fields (an object literal with another one does not compile). */

@@ -54,3 +54,11 @@ export const backupsResponse = ok({
     backups: z.array(backupRecord),
   }),
 });
+
+/** `POST /api/backups`: the backup started in the background (202); its record shows in the list when done. */
+export const backupStartedResponse = ok({
+  data: z.object({ started_at: z.string() }),
+});
+
+/** System → Backups: the admin's screen (the dashboard's line and the failure mail link to it). */
+export const BACKUPS_PATH = '/system/backups';

@@ -97,6 +97,9 @@ export const PERMISSION_GROUPS = [
   { group: 'Security', permissions: ['audit-log', 'security-settings'] },
   // Issue 25: an account's webhook endpoints, and the scoped API keys it hands to its bots.
   { group: 'Integrations', permissions: ['webhooks', 'api-keys'] },
+  // Issue 26: the backups of the whole panel's database, listed and taken on demand. The admin
+  // role holds every permission (the seed); no other default role holds this one.
+  { group: 'System', permissions: ['backups'] },
 ] as const;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];

@@ -43,6 +43,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
+import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
 import { errSerializer, loggerOptions } from './lib/log-options.js';
@@ -174,6 +175,8 @@ export async function buildApp(
     await api.register(apiKeysRoutes);
     await api.register(webhooksRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
+    // Backups are of the live database: the sandbox has no such call.
+    if (!sandbox) await api.register(backupsRoutes);
   };
   app.decorateRequest('sandbox', false);
   await app.register(api(false), { prefix: '/api' });

@@ -14,6 +14,7 @@ import { startReminderScheduler } from './modules/reminders/reminders.service.js
 import { startWebhookWorker } from './modules/webhooks/worker.js';
 import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
 import { createReadiness } from './modules/health/readiness.js';
+import { mailAdminsOnBackupFailure } from './modules/backups/failure-mail.js';
 import { startBackupScheduler } from './modules/backups/backups.scheduler.js';
 import { reportBackupsTo } from './modules/backups/backup-metrics.js';
 
@@ -78,9 +79,13 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const backups = startBackupScheduler({ config, database, db: database.db, log });
   // The time of the last backup and of the last verified one, on GET /metrics.
   const stopBackupMetrics = reportBackupsTo(metrics, config);
+  // A backup of this process that made no file, or whose restore drill failed, is mailed to the admins.
+  const stopBackupMail = mailAdminsOnBackupFailure({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
     await Promise.all([reminders.stop(), webhooks.stop(), backups.stop()]);
+    // After the scheduler has let its backup in flight finish, whose outcome is then still heard.
     stopBackupMetrics();
+    stopBackupMail();
     await limiter.close();
     await database.close();
     unlock?.();

@@ -75,7 +75,15 @@ export async function createTestApp(
   } else {
     database = await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(inject('snapshot'))]) });
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://panel.test', WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'), ...options.env });
+  // On PostgreSQL the config names the test's database, as DATABASE_URL does in production (backups dump it).
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://panel.test',
+    WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
   const log = (await import('pino')).pino({ level: 'silent' });
   const outbox = path.join(dataDir, 'outbox');
   const node = async (on: Database) => {

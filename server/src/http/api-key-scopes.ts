@@ -27,6 +27,8 @@ export const SCOPE_PREFIXES: readonly (readonly [prefix: string, need: ScopeNeed
   ['/step-up', 'session'],
   ['/settings/security', 'session'],
   ['/profile/security', 'session'],
+  // The whole panel's backups (issue 26): the admin's session only.
+  ['/backups', 'session'],
 ];
 
 /** Single calls, as `METHOD /path` with the route's own pattern (no /api or /api/sandbox). */

@@ -191,3 +191,44 @@ export function webhookDisabledMail(locale: Locale, to: { name: string; email: s
     `<p><a href="${escape(endpoint.link)}">${escape(t('webhookDisabledAction'))}</a></p><p>${escape(t('signature'))}</p></body></html>`;
   return { to: to.email, subject: t('webhookDisabledSubject'), text, html, link: endpoint.link };
 }
+
+/** At most this many of a failed backup's problems in its mail; the rest are counted. */
+export const BACKUP_MAIL_PROBLEMS_MAX = 20;
+
+/**
+ * To the admins, when a backup failed (modules/backups): which file (its name, never its folder)
+ * and when, what went wrong in the drill's own words, and the link to System → Backups. Without a
+ * file, the backup itself did not complete. Times name their zone: the reader may live elsewhere.
+ */
+export function backupFailedMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  failure: { file: string | null; at: Date; problems: readonly string[]; link: string },
+): Mail {
+  const t = mailText(locale);
+  const time = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'long', numberingSystem: 'latn' }).format(failure.at);
+  const intro = failure.file ? t('backupFailedIntro', { file: failure.file, time }) : t('backupFailedIntroNoFile', { time });
+  const shown = failure.problems.slice(0, BACKUP_MAIL_PROBLEMS_MAX);
+  const more = failure.problems.length - shown.length;
+  const text = [
+    t('greeting', { name: to.name }),
+    '',
+    intro,
+    ...(shown.length > 0 ? ['', t('backupFailedProblems'), ...shown.map((p) => `- ${p}`)] : []),
+    ...(more > 0 ? [t('backupFailedMore', { count: more })] : []),
+    '',
+    t('backupFailedNext'),
+    `${t('backupFailedAction')}: ${failure.link}`,
+    '',
+    t('signature'),
+  ].join('\n');
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(intro)}</p>` +
+      (shown.length > 0 ? `<p>${escape(t('backupFailedProblems'))}</p><ul>${shown.map((p) => `<li><bdi>${escape(p)}</bdi></li>`).join('')}</ul>` : '') +
+      (more > 0 ? `<p>${escape(t('backupFailedMore', { count: more }))}</p>` : '') +
+      `<p>${escape(t('backupFailedNext'))}</p><p><a href="${escape(failure.link)}">${escape(t('backupFailedAction'))}</a></p>`,
+  );
+  return { to: to.email, subject: t('backupFailedSubject'), text, html, link: failure.link };
+}

@@ -19,13 +19,15 @@ describe('api (the mode)', () => {
     expect(paths(fetchMock)).toEqual(['/api/get-resellers/credit-points', '/api/resellers?page=2', '/api/public/modes']);
   });
 
-  it('sends every call under /api/sandbox in the sandbox, except the question whether the sandbox exists', async () => {
+  it('sends every call under /api/sandbox in the sandbox, except the question whether the sandbox exists and the backups (of the live database)', async () => {
     const fetchMock = stubFetch(async () => json(200, { status: true }));
     setMode('sandbox');
     await api('/get-resellers/credit-points');
     await api('/test-credit', { method: 'POST', body: { credit_points: 5 } });
     await api('/public/modes');
-    expect(paths(fetchMock)).toEqual(['/api/sandbox/get-resellers/credit-points', '/api/sandbox/test-credit', '/api/public/modes']);
+    await api('/backups');
+    await api('/backups', { method: 'POST' });
+    expect(paths(fetchMock)).toEqual(['/api/sandbox/get-resellers/credit-points', '/api/sandbox/test-credit', '/api/public/modes', '/api/backups', '/api/backups']);
     setMode('live');
     await api('/get-resellers/credit-points');
     expect(paths(fetchMock).at(-1)).toBe('/api/get-resellers/credit-points');

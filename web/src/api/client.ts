@@ -68,8 +68,11 @@ export function setTwoFactorSetupHandler(handler: () => void) {
   onTwoFactorSetupRequired = handler;
 }
 
-/** Calls that ask the live side whatever the mode: whether the sandbox exists at all, and the session's step-up. */
-const ALWAYS_LIVE = new Set(['/public/modes', '/step-up', '/step-up/passkey-options']);
+/**
+ * Calls that ask the live side whatever the mode: whether the sandbox exists at all, the session's
+ * step-up, and the backups (of the live database; the sandbox serves no such call).
+ */
+const ALWAYS_LIVE = new Set(['/public/modes', '/step-up', '/step-up/passkey-options', '/backups']);
 
 /**
  * Where a call goes (core-panel.md §4 "Mode"): `/api` in live mode, `/api/sandbox` in the

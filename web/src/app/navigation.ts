@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconServer, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
 import { privateRoutes } from './private-routes';
@@ -46,6 +46,7 @@ export const NAV_GROUPS: NavGroup[] = [
   },
   { key: 'logs', labelKey: 'nav.groups.logs', icon: IconListDetails, items: ['/transactions-logs'].map(entry) },
   { key: 'security', labelKey: 'nav.groups.security', icon: IconShieldLock, items: ['/security/activity'].map(entry) },
+  { key: 'system', labelKey: 'nav.groups.system', icon: IconServer, items: ['/system/backups'].map(entry) },
   {
     key: 'tickets',
     labelKey: 'nav.groups.tickets',

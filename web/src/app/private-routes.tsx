@@ -279,6 +279,14 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'audit-log',
     redirect: '/403',
   },
+  // Issue 26: the backups of the live database and their restore checks (BACKUPS_PATH of the contract).
+  {
+    path: '/system/backups',
+    Component: page(() => import('../features/backups/backups-page'), 'BackupsPage'),
+    titleKey: 'nav.backups',
+    permission: 'backups',
+    redirect: '/403',
+  },
   {
     path: '/tickets-list',
     Component: page(() => import('../features/tickets/tickets-list-page'), 'TicketsListPage'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@panel/contract';
 import dayjs from 'dayjs';
-import { dateInputFormat, formatDate, formatDateTime, formatDaysFromNow, formatLogDate, formatMoney, formatNumber, formatUtcDateTime, isoDay } from './format';
+import { dateInputFormat, formatBytes, formatDate, formatDateTime, formatDaysFromNow, formatDuration, formatLogDate, formatMoney, formatNumber, formatUtcDateTime, isoDay } from './format';
 
 const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
 
@@ -137,5 +137,25 @@ describe('formatDaysFromNow', () => {
     expect(text).toContain('5');
     expect(text).toMatch(LATIN_ONLY);
     expect(formatDaysFromNow(null, 'en', now)).toBe('');
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes a size in the largest decimal unit under 1000 of it, in the language', () => {
+    expect(formatBytes(512, 'en')).toBe('512 byte');
+    expect(formatBytes(2048, 'en')).toBe('2 kB');
+    expect(formatBytes(12_345_678, 'en')).toBe('12.3 MB');
+    expect(formatBytes(3_400_000_000, 'en')).toBe('3.4 GB');
+    expect(formatBytes(12_345_678, 'de')).toBe('12,3 MB');
+    expect(formatBytes(12_345_678, 'ar')).toMatch(LATIN_ONLY);
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes seconds under a minute, minutes from one', () => {
+    expect(formatDuration(2400, 'en')).toBe('2.4 sec');
+    expect(formatDuration(90_000, 'en')).toBe('1.5 min');
+    expect(formatDuration(2400, 'de')).toBe('2,4 Sek.');
+    expect(formatDuration(2400, 'ar')).toMatch(LATIN_ONLY);
   });
 });

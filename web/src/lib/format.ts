@@ -136,3 +136,28 @@ export function formatDaysFromNow(value: string | Date | null | undefined, local
   if (!formatter) relativeFormatters.set(locale, (formatter = new Intl.RelativeTimeFormat(INTL_LOCALES[locale], { numeric: 'auto' })));
   return formatter.format(days, 'day');
 }
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** A file's size in the largest unit under 1000 of it (decimal units, as kB and MB are): 12.4 MB, 12,4 MB. */
+export function formatBytes(bytes: number, locale: Locale = currentLocale()): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return cached(
+    `b:${locale}:${unit}`,
+    () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }),
+  ).format(value);
+}
+
+/** A duration of milliseconds as seconds under a minute (2.4 s), else minutes (3.5 min). */
+export function formatDuration(ms: number, locale: Locale = currentLocale()): string {
+  const minutes = ms >= 60_000;
+  return cached(
+    `dur:${locale}:${minutes ? 'm' : 's'}`,
+    () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'short', maximumFractionDigits: 1 }),
+  ).format(minutes ? ms / 60_000 : ms / 1000);
+}

@@ -11,6 +11,7 @@ import { useTotalCreditPoints } from '../credit/get-total-credit-points';
 import { UnreadNotificationsPopup } from '../notifications/unread-notifications-popup';
 import { useProfile } from '../../api/profile';
 import { ActivationsChart } from './activations-chart';
+import { LastBackupLine } from './last-backup-line';
 import { useResellersCount } from './get-resellers-count';
 
 /** Who may count the resellers (the server's rule for GET api/counting-resellers/totalCount). */
@@ -21,7 +22,7 @@ const REPORT_READERS: readonly Permission[] = ['credit-point-share-log', 'downlo
 /**
  * The dashboard (core-panel.md §2): a greeting, the balance, the resellers count, the credit
  * points shared, the pie chart of last month's activations per module and the credit-share
- * report download.
+ * report download; for the admin, the last backup and whether it was verified (issue 26).
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function DashboardPage() {
         {allowed(permissions, RESELLER_READERS) && <ResellersCountTile />}
         <CreditSharedTile />
       </SimpleGrid>
+      {session.has('backups') && <LastBackupLine />}
       <ActivationsChart />
       {allowed(permissions, REPORT_READERS) && <CreditShareReportForm />}
       {session.has('notif-bell') && <UnreadNotificationsPopup />}
