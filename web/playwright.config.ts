@@ -23,12 +23,12 @@ const ISOLATED = [/credit\.spec\.ts$/, /support\.spec\.ts$/];
  */
 export default defineConfig({
   testDir: './e2e',
-  // One browser at a time by default: on CI's two cores two workers made the suite slower (26.5 min
-  // against 18, the browsers and the server fight for the CPU). E2E_WORKERS=2 runs two: the specs
-  // are independent of each other, each with accounts of its own, except the isolated ones below,
-  // which run alone at the end.
+  // Two browsers at a time (E2E_WORKERS to change it): the journeys mostly wait (on the server, on
+  // animations, on timers), so on two cores two workers took 13.5 min where one took about 18. The
+  // specs are independent of each other, each with accounts of its own, except the isolated ones
+  // below, which run alone at the end.
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry everywhere (the test command sets no CI variable): a journey that fails twice fails;
   // one that passes on its retry is reported as flaky in the list.
   retries: 1,
