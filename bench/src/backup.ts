@@ -19,8 +19,9 @@ type Query = (text: string) => Promise<unknown>;
 export async function backupFigures(postgresUrl: string | undefined, options: PartOptions) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-backup-'));
   try {
-    // PostgreSQL first: its data is made in a minute; PGlite makes the same rows in WebAssembly, far slower.
-    if (postgresUrl) {
+    // PostgreSQL first: its data is made in a minute; PGlite makes the same rows in WebAssembly, far
+    // slower. BENCH_BACKUP_POSTGRES=0 or BENCH_BACKUP_PGLITE=0 skips one.
+    if (postgresUrl && process.env.BENCH_BACKUP_POSTGRES !== '0') {
       const postgres = await openPostgres(postgresUrl, 4);
       await measure('PostgreSQL', postgres, path.join(work, 'pg-data'), postgresUrl, options);
     }
