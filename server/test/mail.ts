@@ -22,17 +22,20 @@ function decodePart(part: string): string {
   return content;
 }
 
+/** One outbox mail decoded. */
+export function decodeMail({ to, raw }: { to: string; raw: string }): DecodedMail {
+  const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = decodeWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? '');
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(headers)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
+  const of = (type: string) => decodePart(parts.find((p) => new RegExp(`content-type: ${type}`, 'i').test(p))?.trim() ?? '');
+  return { to, subject, text: of('text/plain'), html: of('text/html') };
+}
+
 /** The outbox's mails whose link is `link` (one kind of mail), decoded, oldest first. */
 export function decodedMails(t: Pick<TestApp, 'mails'>, link: string): DecodedMail[] {
   return t
     .mails()
     .filter((m) => m.link === link)
-    .map(({ to, raw }) => {
-      const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-      const subject = decodeWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? '');
-      const boundary = /boundary="?([^";\s]+)"?/i.exec(headers)?.[1];
-      const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
-      const of = (type: string) => decodePart(parts.find((p) => new RegExp(`content-type: ${type}`, 'i').test(p))?.trim() ?? '');
-      return { to, subject, text: of('text/plain'), html: of('text/html') };
-    });
+    .map(decodeMail);
 }

@@ -12,6 +12,7 @@ import { applicationId, uniqueMac } from '../../../test/devices.js';
 import { openPostgres, type Db } from '../../db/client.js';
 import { createMailer } from '../../mail/mailer.js';
 import { CLAIM_TIMEOUT_MS, sendDueReminders, startReminderScheduler, type ReminderDeps } from './reminders.service.js';
+import { decodeMail, type DecodedMail } from '../../../test/mail.js';
 
 const log = pino({ level: 'silent' });
 const HOUR = 3_600_000;
@@ -46,38 +47,12 @@ async function addDevice(db: Db, o: DeviceOptions): Promise<string> {
   return mac;
 }
 
-/** A reminder mail of the outbox decoded: its subject and its plain-text part. */
-type Decoded = { to: string; subject: string; text: string; html: string };
-function decodeWords(header: string): string {
-  return header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
-}
-function decodePart(part: string): string {
-  const [head, ...body] = part.split(/\r?\n\r?\n/);
-  const content = body.join('\n\n');
-  if (/content-transfer-encoding: base64/i.test(head!)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding: quoted-printable/i.test(head!)) {
-    const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return content;
-}
-function mailsTo(app: TestApp | { mails: TestApp['mails'] }, email: string): Decoded[] {
+function mailsTo(app: TestApp | { mails: TestApp['mails'] }, email: string): DecodedMail[] {
   return app
     .mails()
     // Its reminders only, not its sign-up mail.
     .filter((m) => m.to === email && m.link === 'http://panel.test/renewals-due')
-    .map(({ to, raw }) => {
-      const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-      const subject = decodeWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? '');
-      const boundary = /boundary="?([^";\s]+)"?/i.exec(headers)?.[1];
-      const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
-      const of = (type: string) => decodePart(parts.find((p) => new RegExp(`content-type: ${type}`, 'i').test(p))?.trim() ?? '');
-      return { to, subject, text: of('text/plain'), html: of('text/html') };
-    });
+    .map(decodeMail);
 }
 
 /** A reseller that signed in (in `lang` when given: the panel then knows its language). */
