@@ -45,6 +45,11 @@ function fakeServer(initial: ScopedApiKey[] = [], options: { stepUpFirst?: boole
       return json(201, { status: true, msg: 'API key created. Copy it now: it is shown only once.', data: { ...created, key: KEY } });
     }
     const id = Number(url.pathname.split('/').pop());
+    if (method === 'PATCH') {
+      const body = JSON.parse(init?.body as string) as Partial<Pick<ScopedApiKey, 'name' | 'daily_spend_cap'>>;
+      rows = rows.map((r) => (r.id === id ? { ...r, ...body } : r));
+      return json(200, { status: true, msg: 'API key updated.', data: rows.find((r) => r.id === id) });
+    }
     if (method === 'DELETE') {
       rows = rows.map((r) => (r.id === id ? { ...r, revoked_at: '2026-11-22T09:00:00Z' } : r));
       return json(200, { status: true, msg: 'API key revoked. It no longer works.' });
@@ -56,6 +61,8 @@ function fakeServer(initial: ScopedApiKey[] = [], options: { stepUpFirst?: boole
 /** The bodies of the POSTs to /api/api-keys (the list is a GET on the same path). */
 const created = (fetchMock: FetchMock) =>
   fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/api-keys' && init?.method === 'POST').map(([, init]) => JSON.parse(init?.body as string) as unknown);
+const patches = (fetchMock: FetchMock) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([url, init]) => [url.pathname, JSON.parse(init?.body as string) as unknown]);
 const deletes = (fetchMock: FetchMock) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url.pathname);
 
 describe('ApiKeysSection', () => {
@@ -121,6 +128,24 @@ describe('ApiKeysSection', () => {
     expect(await screen.findByText(KEY)).toBeInTheDocument();
     expect(stepUp).toHaveBeenCalledTimes(1);
     expect(created(fetchMock)).toHaveLength(2);
+  });
+
+  it('renames a key and removes its cap, sending only what changed', async () => {
+    const fetchMock = fakeServer([row({ id: 7 })]);
+    renderWithProviders(<ApiKeysSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit the key WhatsApp bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit API key' });
+    const name = within(dialog).getByRole('textbox', { name: /Key name/ });
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/name is required/i)).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([]);
+    await user.type(name, 'Telegram bot');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Daily spend cap/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Telegram bot')).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([['/api/api-keys/7', { name: 'Telegram bot', daily_spend_cap: null }]]);
   });
 
   it('revokes a key after asking', async () => {

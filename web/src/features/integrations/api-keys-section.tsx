@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Center, Checkbox, Code, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 import { CardTable, type CardColumn } from '../../components/card-table';
@@ -9,12 +9,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyValueButton } from '../../components/copy-value-button';
 import { useErrorText } from '../../components/form';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUpdateApiKey } from './api-keys';
 
 /**
  * Profile → Integrations: the account's scoped API keys (issue 25), for the bots a reseller runs.
  * A key is made with a name, its scopes and an optional daily spend cap, shown once with a copy
- * button, listed afterwards by its first characters only, and revoked after a confirmation.
+ * button, listed afterwards by its first characters only, renamed or given a new cap, and revoked
+ * after a confirmation.
  */
 export function ApiKeysSection() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function ApiKeysSection() {
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ScopedApiKey | null>(null);
+  const [editing, setEditing] = useState<ScopedApiKey | null>(null);
 
   const columns: CardColumn<ScopedApiKey>[] = [
     {
@@ -97,9 +99,14 @@ export function ApiKeysSection() {
       align: 'right',
       render: (k) =>
         k.revoked_at ? null : (
-          <Button size="xs" variant="light" color="red" onClick={() => setRevoking(k)} aria-label={t('apiKeys.revokeNamed', { name: k.name })}>
-            {t('apiKeys.revoke')}
-          </Button>
+          <Group gap="xs" wrap="nowrap" justify="flex-end">
+            <Button size="xs" variant="light" onClick={() => setEditing(k)} aria-label={t('apiKeys.editNamed', { name: k.name })}>
+              {t('apiKeys.edit')}
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => setRevoking(k)} aria-label={t('apiKeys.revokeNamed', { name: k.name })}>
+              {t('apiKeys.revoke')}
+            </Button>
+          </Group>
         ),
     },
   ];
@@ -142,6 +149,7 @@ export function ApiKeysSection() {
       </Group>
       {content}
       {creating && <CreateApiKeyModal onClose={() => setCreating(false)} />}
+      {editing && <EditApiKeyModal apiKey={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={revoking !== null}
         title={t('apiKeys.revokeTitle')}
@@ -272,6 +280,94 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (created: { name
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A key's name and daily cap; only what changed is sent, so a rename alone never asks for the step-up. */
+function EditApiKeyModal({ apiKey, onClose }: { apiKey: ScopedApiKey; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const update = useUpdateApiKey();
+  const [name, setName] = useState(apiKey.name);
+  const [cap, setCap] = useState<number | string>(apiKey.daily_spend_cap ?? '');
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'daily_spend_cap', string>>>({});
+  const [failure, setFailure] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setFailure(undefined);
+    const newCap = cap === '' ? null : cap;
+    const body = { ...(name !== apiKey.name ? { name } : {}), ...(newCap !== apiKey.daily_spend_cap ? { daily_spend_cap: newCap } : {}) };
+    const parsed = apiKeyUpdateBody.safeParse(body);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as 'name' | 'daily_spend_cap';
+        next[field] ??= errorText(issue.message, field, { max: API_KEY_NAME_MAX });
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    if (Object.keys(parsed.data).length === 0) return onClose();
+    update.mutate(
+      { id: apiKey.id, body: parsed.data },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+            const fields = error.fieldErrors();
+            setErrors({ name: fields.name, daily_spend_cap: fields.daily_spend_cap });
+          } else if (error instanceof ApiError && error.status > 0 && error.status < 500) setFailure(error.message);
+          else setFailure(t('apiKeys.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('apiKeys.editTitle')} centered size="lg" closeButtonProps={{ 'aria-label': t('table.close') }}>
+      <form onSubmit={submit} noValidate aria-label={t('apiKeys.editTitle')}>
+        <Stack>
+          <TextInput
+            label={t('apiKeys.nameLabel')}
+            required
+            data-autofocus
+            value={name}
+            maxLength={API_KEY_NAME_MAX + 10}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+          />
+          <NumberInput
+            label={t('apiKeys.capLabel')}
+            description={t('apiKeys.capHint')}
+            min={1}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={cap}
+            onChange={setCap}
+            error={errors.daily_spend_cap}
+          />
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('apiKeys.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('apiKeys.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyCreateBody, ScopedApiKeyCreatedAnswer, ScopedApiKeysAnswer } from '@panel/contract';
+import type { ApiKeyCreateBody, ApiKeyUpdateBody, ScopedApiKeyAnswer, ScopedApiKeyCreatedAnswer, ScopedApiKeysAnswer } from '@panel/contract';
 import { api } from '../../api/client';
 
 /** `GET /api/api-keys`: the account's scoped keys, never the keys themselves. */
@@ -8,6 +8,10 @@ export const useApiKeys = () => useQuery({ queryKey: ['api-keys'], queryFn: getA
 
 /** `POST /api/api-keys`: the key is in this answer only. A STEP_UP_REQUIRED asks for the step-up and is sent again (api client). */
 export const createApiKey = (body: ApiKeyCreateBody) => api<ScopedApiKeyCreatedAnswer>('/api-keys', { method: 'POST', body });
+
+/** `PATCH /api/api-keys/:id`: a new name and/or cap (a new cap may ask for the step-up first, as creating does). */
+export const updateApiKey = ({ id, body }: { id: number; body: ApiKeyUpdateBody }) =>
+  api<ScopedApiKeyAnswer>(`/api-keys/${id}`, { method: 'PATCH', body });
 
 export const revokeApiKey = (id: number) => api<{ status: true; msg: string }>(`/api-keys/${id}`, { method: 'DELETE' });
 
@@ -20,6 +24,11 @@ function useRefresh() {
 export const useCreateApiKey = () => {
   const refresh = useRefresh();
   return useMutation({ mutationFn: createApiKey, meta: { silent: true }, onSuccess: refresh });
+};
+/** Editing shows its failures in the form, as creating does. */
+export const useUpdateApiKey = () => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: updateApiKey, meta: { silent: true }, onSuccess: refresh });
 };
 export const useRevokeApiKey = () => {
   const refresh = useRefresh();
