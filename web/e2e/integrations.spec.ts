@@ -106,7 +106,7 @@ test('a reseller adds a webhook endpoint, sends the test event, sees it delivere
     await reseller.keyboard.press('Escape');
     await expect(deliveries).toBeHidden();
 
-    // A scoped key for a bot: read only, shown once, listed by its first characters, then revoked.
+    // A scoped key for a bot: read only, shown once, listed by its first characters, renamed, then revoked.
     await reseller.getByRole('button', { name: 'Create a key' }).click();
     const keyForm = reseller.getByRole('dialog', { name: 'New API key' });
     await keyForm.getByLabel('Key name').fill('E2E bot');
@@ -120,7 +120,12 @@ test('a reseller adds a webhook endpoint, sends the test event, sees it delivere
     await expect(keys.getByText('E2E bot')).toBeVisible();
     await expect(keys.getByLabel(`Key starting with ${key.slice(0, 12)}`)).toBeVisible();
     await expect(reseller.getByText(key)).toHaveCount(0);
-    await keys.getByRole('button', { name: 'Revoke the key E2E bot' }).click();
+    await keys.getByRole('button', { name: 'Edit the key E2E bot' }).click();
+    const editForm = reseller.getByRole('dialog', { name: 'Edit API key' });
+    await editForm.getByLabel('Key name').fill('E2E report bot');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await expect(keys.getByText('E2E report bot')).toBeVisible();
+    await keys.getByRole('button', { name: 'Revoke the key E2E report bot' }).click();
     await reseller.getByRole('dialog', { name: 'Revoke this key?' }).getByRole('button', { name: 'Revoke' }).click();
     await expect(keys.getByText('Revoked')).toBeVisible();
   } finally {
