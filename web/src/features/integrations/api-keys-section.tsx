@@ -254,32 +254,50 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (created: { name
             ))}
           </Stack>
         </Checkbox.Group>
-        <NumberInput
-          label={t('apiKeys.capLabel')}
-          description={t('apiKeys.capHint')}
-          min={1}
-          allowDecimal={false}
-          // Kept as typed: a negative or fractional number is explained, never changed.
-          clampBehavior="none"
-          value={cap}
-          onChange={setCap}
-          error={errors.daily_spend_cap}
-        />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('apiKeys.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('apiKeys.submit')}
-          </Button>
-        </Group>
+        <CapInput value={cap} onChange={setCap} error={errors.daily_spend_cap} />
+        <FormEnd failure={failure} onCancel={onCancel} submitLabel={t('apiKeys.submit')} pending={create.isPending} />
       </Stack>
     </form>
+  );
+}
+
+/** The daily spend cap of a new or an edited key: empty for none. */
+function CapInput({ value, onChange, error }: { value: number | string; onChange: (value: number | string) => void; error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <NumberInput
+      label={t('apiKeys.capLabel')}
+      description={t('apiKeys.capHint')}
+      min={1}
+      allowDecimal={false}
+      // Kept as typed: a negative or fractional number is explained, never changed.
+      clampBehavior="none"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
+/** A key form's end: the server's refusal, if any, then Cancel and the submit button. */
+function FormEnd({ failure, onCancel, submitLabel, pending }: { failure?: string; onCancel: () => void; submitLabel: string; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('apiKeys.cancel')}
+        </Button>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -342,29 +360,8 @@ function EditApiKeyModal({ apiKey, onClose }: { apiKey: ScopedApiKey; onClose: (
             onChange={(event) => setName(event.currentTarget.value)}
             error={errors.name}
           />
-          <NumberInput
-            label={t('apiKeys.capLabel')}
-            description={t('apiKeys.capHint')}
-            min={1}
-            allowDecimal={false}
-            clampBehavior="none"
-            value={cap}
-            onChange={setCap}
-            error={errors.daily_spend_cap}
-          />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('apiKeys.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('apiKeys.save')}
-            </Button>
-          </Group>
+          <CapInput value={cap} onChange={setCap} error={errors.daily_spend_cap} />
+          <FormEnd failure={failure} onCancel={onClose} submitLabel={t('apiKeys.save')} pending={update.isPending} />
         </Stack>
       </form>
     </Modal>
