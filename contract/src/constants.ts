@@ -79,6 +79,8 @@ export const CREDIT_TR_TYPES = {
   purchase: 'Purchase',
   /** Points an account adds to itself in the sandbox (POST /api/sandbox/test-credit): sandbox ledgers only. */
   testCredit: 'Test Credit',
+  /** Points given back for an undone activation or a deleted unredeemed code: credited to whoever paid, debited from nobody. */
+  refund: 'Refund',
 } as const;
 
 /** Redirect delays after reseller forms (business-panel.md §4) and the sub-reseller search debounce (§9). */

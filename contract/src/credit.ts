@@ -12,7 +12,7 @@ export const REPORT_MAX_MONTHS = 3;
 /** Credit moves from the reseller list need a passcode validated this recently in the same session. */
 export const PASSCODE_RECENCY_MINUTES = 5;
 
-export const CREDIT_TR_TYPE_VALUES = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.activation, CREDIT_TR_TYPES.code, CREDIT_TR_TYPES.purchase, CREDIT_TR_TYPES.testCredit] as const;
+export const CREDIT_TR_TYPE_VALUES = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.activation, CREDIT_TR_TYPES.code, CREDIT_TR_TYPES.purchase, CREDIT_TR_TYPES.testCredit, CREDIT_TR_TYPES.refund] as const;
 export type CreditTrType = (typeof CREDIT_TR_TYPE_VALUES)[number];
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

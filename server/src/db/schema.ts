@@ -350,6 +350,9 @@ export const activations = pgTable(
     boxExpiryDate: timestamp('box_expiry_date', { withTimezone: true }).notNull(),
     comment: text('comment'),
     activatedFrom: text('activated_from').notNull(),
+    /** Set when the activation was undone (issue 27): its cost went back to the payer in `refundLedgerId`. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundLedgerId: bigint('refund_ledger_id', { mode: 'number' }).references(() => creditLedger.id),
     createdAt: createdAt(),
   },
   (t) => [
