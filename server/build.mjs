@@ -39,6 +39,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The backups' file worker runs as a file of its own (src/modules/backups/backups.files.ts).
+fs.copyFileSync(path.join(here, 'src/modules/backups/backups.files.mjs'), path.join(dist, 'backups.files.mjs'));
 fs.rmSync(path.join(dist, 'migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 

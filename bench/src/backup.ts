@@ -49,7 +49,9 @@ async function measure(label: string, database: Database, dataDir: string, url: 
     const drill = record.drill!;
     console.log(`${label}: backup ${fmt(record.duration_ms / 1000)} s, ${fmt(record.size / 2 ** 20)} MB; drill ${drill.status} in ${fmt(drill.duration_ms / 1000)} s`, drill.problems);
     options.report(`backup of the large data, ${label} (1,000,000 devices and ledger rows, 100,000 accounts)`, `${fmt(record.duration_ms / 1000)} s, ${fmt(record.size / 2 ** 20)} MB`, '', `${record.file}`);
-    options.report(`drill of that backup, ${label}`, `${fmt(drill.duration_ms / 1000)} s, ${drill.status}`, '', `${fmt(total)} s backup and drill together; ${drill.problems.join(' ') || 'every balance equals its ledger'}`);
+    // The process's peak so far: the data's making, the backup and its drill.
+    const peak = process.resourceUsage().maxRSS / 2 ** 20;
+    options.report(`drill of that backup, ${label}`, `${fmt(drill.duration_ms / 1000)} s, ${drill.status}`, '', `${fmt(total)} s backup and drill together; ${drill.problems.join(' ') || 'every balance equals its ledger'}; peak RSS of the bench process ${fmt(peak, 1)} GB`);
   } finally {
     await database.close();
   }

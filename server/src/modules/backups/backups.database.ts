@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openPglite, type Database } from '../../db/client.js';
 import type { Manifest, SourceCounts } from './backups.archive.js';
+import { inWorker } from './backups.files.js';
 
 const run = promisify(execFile);
 
@@ -65,44 +66,53 @@ export async function databaseVersion(query: Query): Promise<string> {
 export type Dumped = { counts: SourceCounts; migrations: Manifest['migrations']; databaseVersion: string };
 
 /**
- * PGlite's own dump of the running database, written to `out`. PGlite runs one statement at a time
- * and a transaction holds it for itself: inside our read-only transaction the counts are read, then
- * the data folder is dumped (dumpDataDir only waits for the statement in flight, not for the
- * transaction), so the counts and the dump are of the same point and no reseller's write lands in
- * between. Resellers wait for as long as the dump takes, and no longer; the WAL in the dump makes the
- * copy consistent when it is loaded (it starts as after a crash, at the last commit).
+ * A copy of the running PGlite's data folder in `outDir`. PGlite runs one statement at a time and a
+ * transaction holds it for itself: inside our read-only transaction the counts are read, a
+ * checkpoint writes every change into the data files, and the folder is copied file by file (an
+ * in-kernel copy; an in-memory database is dumped by PGlite and unpacked instead). The counts and
+ * the copy are of the same point and no reseller's write lands in between; resellers wait for as
+ * long as the copy takes, and no longer. The copy is never held in memory: a large database's
+ * folder is gigabytes, past what one buffer or PGlite's own dump can hold.
  */
-export async function dumpPglite(database: Database, out: string): Promise<Dumped> {
+export async function dumpPglite(database: Database, outDir: string): Promise<Dumped> {
   const client = pgliteOf(database);
+  const folder = hostFolder(client);
   const dumped = await client.transaction(async (tx) => {
     const query: Query = async (text) => (await tx.query<Record<string, unknown>>(text)).rows;
     const counts = await readCounts(query);
     const migrations = await readMigrations(query);
     const version = await databaseVersion(query);
-    const blob = await client.dumpDataDir('none');
-    return { counts, migrations, databaseVersion: version, blob };
+    if (!folder) return { counts, migrations, databaseVersion: version, blob: await client.dumpDataDir('none') };
+    await tx.exec('checkpoint');
+    await inWorker('copy', { from: folder, to: outDir });
+    return { counts, migrations, databaseVersion: version, blob: undefined };
   });
-  // Written after the transaction: writing to disk needs no lock on the database.
-  await writeWhole(out, Buffer.from(await dumped.blob.arrayBuffer()));
+  if (dumped.blob) {
+    // In memory, the database is small: its tar is written whole, then unpacked in the worker.
+    const tarFile = `${outDir}.tar`;
+    await fs.promises.writeFile(tarFile, Buffer.from(await dumped.blob.arrayBuffer()), { mode: 0o600 });
+    await inWorker('extract', { file: tarFile, into: outDir });
+    fs.rmSync(tarFile);
+  }
   return { counts: dumped.counts, migrations: dumped.migrations, databaseVersion: dumped.databaseVersion };
 }
 
-/** A write call takes at most 2 GiB - 1: a large database's dump (3.4 GB for the bench's large data) goes in 1 GiB slices. */
-const WRITE_SLICE = 1 << 30;
-
-/** Few, large write calls (looping on partial writes): few event-loop turns, not one per small chunk. */
-async function writeWhole(file: string, data: Buffer) {
-  const handle = await fs.promises.open(file, 'w', 0o600);
-  try {
-    for (let offset = 0; offset < data.length; ) offset += (await handle.write(data.subarray(offset, offset + WRITE_SLICE))).bytesWritten;
-  } finally {
-    await handle.close();
-  }
+/** The folder on this machine that a file-backed PGlite keeps its data in; undefined in memory. */
+function hostFolder(client: PGlite): string | undefined {
+  const dataDir = client.dataDir;
+  if (!dataDir || dataDir.startsWith('memory://') || dataDir.startsWith('idb://') || dataDir.startsWith('opfs')) return undefined;
+  return dataDir.replace(/^file:\/\//, '');
 }
 
-/** Loads a PGlite dump into a fresh in-memory database (the drill's, and the restore's check). */
-export async function loadPglite(tar: Buffer): Promise<{ query: Query; close(): Promise<void> }> {
-  const database = await openPglite(undefined, { loadDataDir: new Blob([tar], { type: 'application/x-tar' }) });
+/**
+ * Opens a restored data folder (the drill's, then the restore's): PGlite starts on it as after a
+ * crash at the dump's point. The folder is the database: the drill removes it after, the restore
+ * moves it into place.
+ */
+export async function loadPglite(folder: string): Promise<{ query: Query; close(): Promise<void> }> {
+  // Without it PGlite would start a new, empty database there.
+  if (!fs.existsSync(`${folder}/PG_VERSION`)) throw new Error('the dump has no PG_VERSION: it is not a database folder');
+  const database = await openPglite(folder);
   const client = pgliteOf(database);
   return { query: async (text) => (await client.query<Record<string, unknown>>(text)).rows, close: () => database.close() };
 }

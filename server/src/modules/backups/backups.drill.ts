@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupRecord } from '@panel/contract';
-import { describe, PGLITE_DUMP, POSTGRES_DUMP, readArchive, writeMembers, type Manifest } from './backups.archive.js';
+import { describe, PGLITE_DIR, POSTGRES_DUMP, unpackArchive, type Manifest } from './backups.archive.js';
 import { codeMigrations, loadPglite, loadPostgresScratch, readCounts, readMigrations, type Query } from './backups.database.js';
 
 export type BackupDrill = NonNullable<BackupRecord['drill']>;
@@ -11,7 +11,7 @@ export type DrillOptions = {
   databaseUrl?: string;
   /**
    * Where the archive is unpacked (emptied first, removed after unless `keep`). The restore keeps
-   * it to take the files from.
+   * it to take the files from: the PGlite folder there is the drilled database.
    */
   workDir: string;
   keep?: boolean;
@@ -25,7 +25,8 @@ const MAX_LISTED = 10;
 
 /**
  * The proof that a backup restores: unpack it and check every member against the manifest, load
- * the dump into a fresh, separate database (in-memory PGlite, or a scratch PostgreSQL database),
+ * the dump into a fresh, separate database (PGlite on the unpacked folder, or a scratch PostgreSQL
+ * database),
  * then check the migrations and the ledger there: every account's balance equals what its ledger
  * rows brought in minus what they took out, none is negative, and the counts and balances equal the
  * source's at the dump's point (the manifest's). Every difference is a plain sentence in `problems`.
@@ -38,22 +39,15 @@ export async function drillArchive(file: string, options: DrillOptions): Promise
     manifest,
   });
   try {
-    const { manifest, members, problems } = await readArchive(file);
-    if (options.keep) {
-      fs.rmSync(options.workDir, { recursive: true, force: true });
-      writeMembers(members, options.workDir);
-    }
+    const { manifest, problems } = await unpackArchive(file, options.workDir);
     if (!manifest || problems.length) return done(problems, manifest);
     let restored: { query: Query; close(): Promise<void> };
     try {
       if (manifest.engine === 'pglite') {
-        restored = await loadPglite(members.get(PGLITE_DUMP)!);
+        restored = await loadPglite(path.join(options.workDir, PGLITE_DIR));
       } else {
         if (!options.databaseUrl) return done(['This is a PostgreSQL backup: it is checked and restored with PostgreSQL (see the README), not into the embedded database.'], manifest);
-        fs.mkdirSync(options.workDir, { recursive: true, mode: 0o700 });
-        const dumpFile = path.join(options.workDir, 'postgres.dump');
-        fs.writeFileSync(dumpFile, members.get(POSTGRES_DUMP)!, { mode: 0o600 });
-        restored = await loadPostgresScratch(options.databaseUrl, dumpFile);
+        restored = await loadPostgresScratch(options.databaseUrl, path.join(options.workDir, POSTGRES_DUMP));
       }
     } catch (error) {
       return done([`The database dump does not load: ${describe(error)}`], manifest);

@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import { openPglite } from '../../db/client.js';
 import { lockDataDir } from '../../db/data-dir-lock.js';
 import { uploadsDir } from '../../http/uploads.js';
-import { PGLITE_DUMP, SERVER_KEY_FILE, UPLOADS } from './backups.archive.js';
+import { PGLITE_DIR, SERVER_KEY_FILE, UPLOADS } from './backups.archive.js';
 import { drillArchive, type BackupDrill } from './backups.drill.js';
 
 /** A restore that was refused: nothing in DATA_DIR was changed. */
@@ -60,10 +59,8 @@ export async function restoreBackup(config: Pick<Config, 'dataDir' | 'databaseUr
       aside('pglite');
       aside(path.relative(config.dataDir, uploads));
       if (hasKey) aside(SERVER_KEY_FILE);
-      const database = await openPglite(path.join(config.dataDir, 'pglite'), {
-        loadDataDir: new Blob([fs.readFileSync(path.join(work, PGLITE_DUMP))], { type: 'application/x-tar' }),
-      });
-      await database.close();
+      // The drilled folder itself: the work folder is inside DATA_DIR, so this is a rename.
+      fs.renameSync(path.join(work, PGLITE_DIR), path.join(config.dataDir, 'pglite'));
       fs.mkdirSync(uploads, { recursive: true });
       if (fs.existsSync(path.join(work, UPLOADS))) fs.cpSync(path.join(work, UPLOADS), uploads, { recursive: true });
       if (hasKey) fs.copyFileSync(path.join(work, SERVER_KEY_FILE), path.join(config.dataDir, SERVER_KEY_FILE));

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { uploadsDir } from '../../http/uploads.js';
 import { panelVersion } from '../../lib/panel-version.js';
-import { FORMAT, FORMAT_VERSION, hashTree, MANIFEST, packArchive, PGLITE_DUMP, POSTGRES_DUMP, SERVER_KEY_FILE, UPLOADS, type Manifest } from './backups.archive.js';
+import { FORMAT, FORMAT_VERSION, hashTree, MANIFEST, packArchive, PGLITE_DIR, POSTGRES_DUMP, SERVER_KEY_FILE, UPLOADS, type Manifest } from './backups.archive.js';
 import { dumpPglite, dumpPostgres, postgresUnavailable } from './backups.database.js';
 import { drillArchive } from './backups.drill.js';
 
@@ -154,8 +154,8 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
   let manifest: Manifest;
   try {
     fs.mkdirSync(path.join(staging, 'database'), { recursive: true, mode: 0o700 });
-    const dumpName = database.kind === 'pglite' ? PGLITE_DUMP : POSTGRES_DUMP;
-    const dumped = database.kind === 'pglite' ? await dumpPglite(database, path.join(staging, dumpName)) : await dumpPostgres(postgresUrl(deps), path.join(staging, dumpName));
+    const dumped =
+      database.kind === 'pglite' ? await dumpPglite(database, path.join(staging, PGLITE_DIR)) : await dumpPostgres(postgresUrl(deps), path.join(staging, POSTGRES_DUMP));
     const members = ['database'];
     const uploads = uploadsDir(config as Config);
     if (fs.existsSync(uploads)) {
