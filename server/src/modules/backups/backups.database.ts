@@ -117,19 +117,23 @@ export async function loadPglite(folder: string): Promise<{ query: Query; close(
   return { query: async (text) => (await client.query<Record<string, unknown>>(text)).rows, close: () => database.close() };
 }
 
-/** pg_dump's version line, or null when the client is not installed. */
-let pgDumpChecked: Promise<string | null> | undefined;
-export function pgDumpVersion(): Promise<string | null> {
-  pgDumpChecked ??= run('pg_dump', ['--version']).then(
-    (r) => r.stdout.trim(),
-    () => null,
-  );
-  return pgDumpChecked;
+/** pg_dump's version line, or null when the client is not installed (asked once per command). */
+const pgDumpChecked = new Map<string, Promise<string | null>>();
+export function pgDumpVersion(command = 'pg_dump'): Promise<string | null> {
+  let checked = pgDumpChecked.get(command);
+  if (!checked) {
+    checked = run(command, ['--version']).then(
+      (r) => r.stdout.trim(),
+      () => null,
+    );
+    pgDumpChecked.set(command, checked);
+  }
+  return checked;
 }
 
-/** Why PostgreSQL backups cannot run on this machine, or null. */
-export async function postgresUnavailable(url: string): Promise<string | null> {
-  if (await pgDumpVersion()) return null;
+/** Why PostgreSQL backups cannot run on this machine, or null. `command`: another pg_dump to look for (tests). */
+export async function postgresUnavailable(url: string, command = 'pg_dump'): Promise<string | null> {
+  if (await pgDumpVersion(command)) return null;
   const major = await serverMajor(url).catch(() => null);
   return (
     'PostgreSQL backups need the pg_dump client, which is not installed on this server. ' +

@@ -10,14 +10,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as tar from 'tar';
 
 const BIG = 16 * 1024 * 1024;
+/** One read buffer for every file: a database folder is a thousand files, most of them small. */
+const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
 
 function hashFile(file) {
   const hash = crypto.createHash('sha256');
-  const buffer = Buffer.allocUnsafe(BIG);
   const fd = fs.openSync(file, 'r');
   let size = 0;
   try {
-    for (let read; (read = fs.readSync(fd, buffer, 0, BIG, null)) > 0; size += read) hash.update(buffer.subarray(0, read));
+    for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; size += read) hash.update(buffer.subarray(0, read));
   } finally {
     fs.closeSync(fd);
   }

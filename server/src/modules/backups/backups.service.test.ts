@@ -12,7 +12,7 @@ import { ADMIN_EMAIL, createTestApp, onPostgres, type TestApp } from '../../../t
 import { rows, type TestUser } from '../../../test/fixtures.js';
 import { expectLedgerInvariant, fundedAdmin, recharge, reseller, subReseller, validatePasscode } from '../../../test/credit.js';
 import { MANIFEST, unpackArchive, type Manifest } from './backups.archive.js';
-import { loadPostgresScratch, readCounts, type Query } from './backups.database.js';
+import { loadPostgresScratch, postgresUnavailable, readCounts, type Query } from './backups.database.js';
 import { drillArchive } from './backups.drill.js';
 import { restoreBackup, RestoreRefused } from './backups.restore.js';
 import { claimSlot, startBackupScheduler } from './backups.scheduler.js';
@@ -169,13 +169,30 @@ describe('backups', () => {
     expect(other.drill).toMatchObject({ status: 'failed', problems: [`The archive has no ${MANIFEST}: it is not a panel backup.`] });
   });
 
-  it('keeps BACKUP_KEEP backups, deleting the oldest files and records', async () => {
+  it('keeps BACKUP_KEEP backups, deleting the oldest files and records', { timeout: 120_000 }, async () => {
     for (let i = 0; i < 3; i++) await takeBackup(t.app.deps);
     const dir = t.app.deps.config.backups.dir;
     const state = await backupState(t.app.deps);
     expect(state.backups).toHaveLength(3);
     const files = fs.readdirSync(dir).filter((f) => !f.startsWith('.'));
     expect(files.sort()).toEqual(state.backups.flatMap((b) => [b.file, `${b.file}.json`]).sort());
+  });
+
+  it("sweeps what a crashed backup left behind (hours old), not a running one's work", { timeout: 60_000 }, async () => {
+    const dir = t.app.deps.config.backups.dir;
+    const old = new Date(Date.now() - 7 * 60 * 60 * 1000);
+    const leftovers = ['.staging-dead0001', '.drill-dead0001', 'panel-20200101T000000Z-v1.0.0-pglite18.6.tar.gz.partial'];
+    for (const name of leftovers) {
+      if (name.endsWith('.partial')) fs.writeFileSync(path.join(dir, name), 'half');
+      else fs.mkdirSync(path.join(dir, name, 'database'), { recursive: true });
+      fs.utimesSync(path.join(dir, name), old, old);
+    }
+    fs.mkdirSync(path.join(dir, '.staging-live0001'));
+    await takeBackup(t.app.deps);
+    const names = fs.readdirSync(dir);
+    for (const name of leftovers) expect(names).not.toContain(name);
+    expect(names).toContain('.staging-live0001');
+    fs.rmSync(path.join(dir, '.staging-live0001'), { recursive: true });
   });
 
   it('refuses a second backup while one runs in this process', async () => {
@@ -192,7 +209,7 @@ describe('backups', () => {
     await vi_waitFor(async () => (await backupState(t.app.deps)).running === null);
   });
 
-  it('removes the partial file and reports the failure when the disk is full, and the server carries on', async () => {
+  it('removes the partial file and reports the failure when the disk is full, and the server carries on', { timeout: 120_000 }, async () => {
     const dir = t.app.deps.config.backups.dir;
     const [last] = (await backupState(t.app.deps)).backups;
     const at = new Date('2031-01-02T03:04:05.000Z');
@@ -208,6 +225,15 @@ describe('backups', () => {
     const next = await takeBackup(t.app.deps);
     expect(next.drill?.status).toBe('passed');
     expect((await backupState(t.app.deps)).last_failure).toBeNull();
+  });
+});
+
+describe('PostgreSQL without the pg_dump client', () => {
+  it('says so, and how to install it, instead of failing at the first backup', async () => {
+    const why = await postgresUnavailable(process.env.TEST_DATABASE_URL ?? 'postgres://nobody@127.0.0.1:1/none', '/nonexistent/pg_dump');
+    expect(why).toMatch(/^PostgreSQL backups need the pg_dump client, which is not installed on this server\. Install it with: apt-get install postgresql-client-(\d+|<major>) /);
+    if (onPostgres) expect(why).toMatch(/postgresql-client-\d+ /);
+    expect(await postgresUnavailable('postgres://nobody@127.0.0.1:1/none', 'node')).toBeNull();
   });
 });
 

@@ -147,6 +147,7 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
   const { config, database } = deps;
   const dir = config.backups.dir;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  sweepLeftovers(dir);
   const id = crypto.randomBytes(4).toString('hex');
   const staging = path.join(dir, `.staging-${id}`);
   let partial: string | undefined;
@@ -208,6 +209,22 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
   writeJson(path.join(dir, file + RECORD_SUFFIX), record);
   applyRetention(dir, config.backups.keep);
   return record;
+}
+
+/** Work folders and half files older than this are a crashed backup's, not a running one's (another node may share the folder). */
+const LEFTOVER_AGE_MS = 6 * 60 * 60 * 1000;
+
+/** Removes what a backup that died (a crash, a kill) left behind: `.partial` files, staging and drill folders. */
+export function sweepLeftovers(dir: string, now = Date.now()): string[] {
+  const swept: string[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.partial') && !name.startsWith('.staging-') && !name.startsWith('.drill-')) continue;
+    const full = path.join(dir, name);
+    if (now - fs.lstatSync(full).mtimeMs < LEFTOVER_AGE_MS) continue;
+    fs.rmSync(full, { recursive: true, force: true });
+    swept.push(name);
+  }
+  return swept;
 }
 
 /** `panel-20261126T030000Z-v1.0.0-pglite18.6.tar.gz`, with `-2`, `-3` … after the time if taken. */
