@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { translate, type Permission } from '@panel/contract';
-import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
 import { accountLocale, lowCreditMail } from '../../mail/templates.js';
