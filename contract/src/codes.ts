@@ -16,6 +16,14 @@ export type CodeType = (typeof CODE_TYPES)[number];
 /** §9: a yearly code costs 1 credit, a lifetime code 2; renewing deducts 1. */
 export const CODE_PRICES: Record<CodeType, number> = { yearly: 1, lifetime: 2 };
 export const CODE_RENEW_COST = 1;
+/**
+ * Why deleting a code gives nothing back (issue 27, the undo's rules): refunds are off (window 0),
+ * it was redeemed (once redeemed, a reset does not make it new), it is older than the undo window,
+ * it was renewed, or the caller is not its payer, the payer's parent or an admin. The delete itself
+ * goes ahead in every case, as before.
+ */
+export const CODE_REFUND_REFUSALS = ['off', 'redeemed', 'late', 'renewed', 'notPayer'] as const;
+export type CodeRefundRefusal = (typeof CODE_REFUND_REFUSALS)[number];
 export const MAX_CODES_PER_REQUEST = 10;
 /** Digits only, typed on a TV remote's number pad: 14 digits are 46.5 bits from the CSPRNG. */
 export const CODE_LENGTH = 14;
@@ -93,6 +101,13 @@ export const activationCode = z.object({
   is_active: z.number(),
   created_at: z.string(),
   playlists: z.array(codePlaylist),
+  /**
+   * The points a delete by the caller would give back now (CODE_REFUND_REASONS): the code's price
+   * while it is unredeemed, not renewed and within the undo window, and the caller paid for it, is
+   * the payer's parent or an admin; 0 otherwise (why in `refund_refused`).
+   */
+  refundable_points: z.number(),
+  refund_refused: z.nullable(z.enum(CODE_REFUND_REFUSALS)),
 });
 export type ActivationCode = z.infer<typeof activationCode>;
 
@@ -130,7 +145,15 @@ export type ResetCodeBody = z.infer<typeof resetCodeBody>;
 export const codeAnswer = ok({ message: z.string(), data: activationCode });
 export const renewCodeAnswer = ok({ message: z.string(), expire_date: z.string(), remaining_credit: z.number(), data: activationCode });
 export const resetCodeAnswer = ok({ message: z.string(), new_code: z.string(), data: activationCode });
-export const deleteCodeAnswer = ok({ message: z.string() });
+/** The delete's refund: the points that came back to the payer (0 when none) and, for none, why. */
+export const deleteCodeAnswer = ok({
+  message: z.string(),
+  refunded_points: z.number(),
+  refund_refused: z.nullable(z.enum(CODE_REFUND_REFUSALS)),
+  /** The account the points went back to (the one that paid for the code); null without a refund. */
+  refunded_to: z.nullable(z.object({ id: z.number(), email: z.string() })),
+});
+export type DeleteCodeAnswer = z.infer<typeof deleteCodeAnswer>;
 
 export const codeValueParam = z.object({ codeValue: z.pipe(z.string().check(z.maxLength(64, 'validation.codeInvalid')), z.transform(normaliseCode)) });
 

@@ -232,3 +232,29 @@ export function backupFailedMail(
   );
   return { to: to.email, subject: t('backupFailedSubject'), text, html, link: failure.link };
 }
+
+/**
+ * The low-balance mail (modules/credit/low-credit-mail): a move took the account's balance under
+ * the threshold it set on Profile. Sent once per fall (the same mark as the `credit.low` webhook
+ * event), with the balance, the threshold and where more credit comes from: the plans to buy from
+ * for an account that may buy, else a mail to the parent account that gives it its credit.
+ * Numbers in Latin digits in every language, as the panel shows balances.
+ */
+export function lowCreditMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  low: { balance: number; threshold: number; link: string; from: { name: string; email: string } | null },
+): Mail {
+  const t = mailText(locale);
+  const number = new Intl.NumberFormat(LANGUAGE_TAGS[locale], { numberingSystem: 'latn' });
+  const intro = t('lowCreditIntro', { balance: number.format(low.balance), threshold: number.format(low.threshold) });
+  const next = low.from ? t('lowCreditAsk', { name: low.from.name, email: low.from.email }) : t('lowCreditBuy');
+  const action = low.from ? t('lowCreditAskAction') : t('lowCreditBuyAction');
+  const text = [t('greeting', { name: to.name }), '', intro, '', next, `${action}: ${low.link}`, '', t('lowCreditOff'), '', t('signature')].join('\n');
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(intro)}</p><p>${escape(next)}</p><p><a href="${escape(low.link)}">${escape(action)}</a></p><p style="color:#666">${escape(t('lowCreditOff'))}</p>`,
+  );
+  return { to: to.email, subject: t('lowCreditSubject', { balance: number.format(low.balance) }), text, html, link: low.link };
+}

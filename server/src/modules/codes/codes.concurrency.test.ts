@@ -53,4 +53,20 @@ describe.skipIf(!onPostgres)('activation codes under concurrent requests (Postgr
     const [activations] = await rows<{ n: number }>(t, sql`select count(*)::int as n from activations where reseller_id = ${r.id}`);
     expect(activations!.n).toBe(1);
   });
+
+  it('refunds a code once when ten deletes of it arrive at once', async () => {
+    const r = await createReseller(t);
+    expect((await recharge(t, admin, { email: r.email, points: 2 })).statusCode).toBe(200);
+    const bought = await call('/sendingcode', { subscriptionType: 'lifetime', codeCount: 1 }, r.token);
+    const value = (bought.body as CreateCodesAnswer).data[0]!.value;
+    expect(await balanceOf(t, r.id)).toBe(0);
+    const results = await Promise.all(Array.from({ length: 10 }, () => call('/delete-code', { value }, r.token)));
+    expect(results.filter((x) => x.status === 200)).toHaveLength(1);
+    expect(results.find((x) => x.status === 200)!.body).toMatchObject({ refunded_points: 2 });
+    expect(results.filter((x) => x.status === 404)).toHaveLength(9);
+    expect(await balanceOf(t, r.id)).toBe(2);
+    const [refunds] = await rows<{ n: number }>(t, sql`select count(*)::int as n from credit_ledger where creditor_id = ${r.id} and tr_type = 'Refund'`);
+    expect(refunds!.n).toBe(1);
+    await expectLedgerInvariant(t);
+  });
 });

@@ -24,6 +24,10 @@ const rowColumns = {
   deviceVersion: devices.appVersion,
   deviceIp: devices.ip,
   playlists: codePlaylists,
+  // What the refund on delete needs (codes.service `refundOf`): who paid, the payer's parent, whether it was ever redeemed.
+  createdBy: activationCodes.createdBy,
+  payerParentId: sql<number | null>`(select p.parent_reseller_id from ${users} p where p.id = ${activationCodes.createdBy})`,
+  redeemedAt: activationCodes.redeemedAt,
 };
 
 function rowsWithDetails<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra = {} as Extra) {
@@ -110,7 +114,15 @@ export async function insertCodes(
       status: activationCodes.status,
       expireDate: activationCodes.expireDate,
       createdAt: activationCodes.createdAt,
+      createdBy: activationCodes.createdBy,
+      redeemedAt: activationCodes.redeemedAt,
     });
+}
+
+/** The parent of the account that paid for a code (null for a top-level account or the admin). */
+export async function parentOf(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db.select({ parentId: users.parentResellerId }).from(users).where(eq(users.id, userId));
+  return row?.parentId ?? null;
 }
 
 /** The code `value` of `resellerId`, locked until the transaction ends. */

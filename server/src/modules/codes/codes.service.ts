@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CODE_LENGTH,
   CODE_PRICES,
@@ -9,6 +9,7 @@ import {
   SEARCH_MIN_LENGTH,
   translate,
   type ActivationCode,
+  type CodeRefundRefusal,
   type CodeListQuery,
   type CodeValueBody,
   type CreateCodesBody,
@@ -18,7 +19,7 @@ import {
   type ResetCodeBody,
 } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { activationCodes } from '../../db/schema.js';
+import { activationCodes, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -30,6 +31,7 @@ import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emit, last4 } from '../webhooks/events.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
+import { undoWindowHours } from './refund-window.js';
 
 /**
  * Activation codes (business-panel.md §2–§9): bought in batches with credit, redeemed by a player
@@ -50,7 +52,43 @@ function oneYearAfter(date: Date): Date {
   return next;
 }
 
-function toAnswer(row: repo.CodeRow, now = new Date()): ActivationCode {
+// ---------------------------------------------------------------------------------------------
+// The refund on delete (issue 27): an unredeemed code deleted within the undo window gives its
+// price back to whoever paid for it, on the same rules as undoing an activation.
+// ---------------------------------------------------------------------------------------------
+
+/** Who asks and when: what a code's refund depends on besides the code. */
+export type RefundView = { userId: number; isAdmin: boolean; windowHours: number; now: Date };
+
+type RefundFacts = Pick<repo.CodeRow, 'type' | 'createdBy' | 'payerParentId' | 'deviceId' | 'redeemedAt' | 'createdAt' | 'expireDate'>;
+
+/** A yearly code is bought for a year from its purchase; an expiry a day past that means a renewal was paid for since. */
+const RENEWED_SLACK_MS = 24 * 3_600_000;
+
+/**
+ * What deleting `code` would give back, now, to the caller of `view`: the code's price (CODE_PRICES,
+ * what its share of the batch's ledger row cost) when refunds are on, it was never redeemed (a
+ * reset keeps `redeemed_at`: a code once used is not new again), never renewed, bought within the
+ * window, and the caller paid for it or is the payer's parent or an admin. Else 0 and why.
+ */
+export function refundOf(code: RefundFacts, view: RefundView): { points: number; refused: CodeRefundRefusal | null } {
+  const refused = (reason: CodeRefundRefusal) => ({ points: 0, refused: reason });
+  if (view.windowHours <= 0) return refused('off');
+  if (code.deviceId !== null || code.redeemedAt !== null) return refused('redeemed');
+  if (code.type === 'yearly' && code.expireDate.getTime() > oneYearAfter(code.createdAt).getTime() + RENEWED_SLACK_MS) return refused('renewed');
+  if (code.createdAt.getTime() <= view.now.getTime() - view.windowHours * 3_600_000) return refused('late');
+  if (!view.isAdmin && view.userId !== code.createdBy && view.userId !== code.payerParentId) return refused('notPayer');
+  return { points: CODE_PRICES[code.type], refused: null };
+}
+
+async function refundView(ctx: Ctx, db: DbOrTx): Promise<RefundView> {
+  const me = callerOf(ctx);
+  return { userId: me.userId, isAdmin: me.isAdmin, windowHours: await undoWindowHours(db), now: new Date() };
+}
+
+function toAnswer(row: repo.CodeRow, view: RefundView): ActivationCode {
+  const now = view.now;
+  const refund = refundOf(row, view);
   return {
     id: row.id,
     value: row.value,
@@ -66,12 +104,14 @@ function toAnswer(row: repo.CodeRow, now = new Date()): ActivationCode {
     is_active: row.deviceId === null ? 0 : 1,
     created_at: row.createdAt.toISOString(),
     playlists: row.playlists,
+    refundable_points: refund.points,
+    refund_refused: refund.refused,
   };
 }
 
-async function answerOf(db: DbOrTx, id: number): Promise<ActivationCode> {
+async function answerOf(ctx: Ctx, db: DbOrTx, id: number): Promise<ActivationCode> {
   const [row] = await repo.codesByIds(db, [id]);
-  return toAnswer(row!);
+  return toAnswer(row!, await refundView(ctx, db));
 }
 
 /**
@@ -131,9 +171,9 @@ export async function listCodes({ ctx, query }: { ctx: Ctx; query: CodeListQuery
     sortKey: query.sort_key ?? 'created_at',
     sortType: query.sort_type?.toLowerCase() === 'asc' ? 'asc' : 'desc',
   });
-  const now = new Date();
+  const view = await refundView(ctx, ctx.db);
   return {
-    data: entries.map((e) => toAnswer(e, now)),
+    data: entries.map((e) => toAnswer(e, view)),
     meta: { total, last_page: Math.max(1, Math.ceil(total / size)), current_page: query.page, per_page: size, total_capped: totalCapped },
   };
 }
@@ -176,12 +216,13 @@ export async function createCodes({ ctx, input, requestId }: { ctx: Ctx; input: 
     }
     const msg = translate(ctx.locale, 'codes.created', { count: created.length });
     // New codes have no device and no playlist yet: the answer needs no read after the insert.
-    const fresh = { email: owner.email, deviceId: null, deviceMac: null, deviceVersion: null, deviceIp: null, playlists: [] };
+    const fresh = { email: owner.email, deviceId: null, deviceMac: null, deviceVersion: null, deviceIp: null, playlists: [], payerParentId: null };
+    const view = await refundView(ctx, tx);
     return {
       status: true as const,
       msg,
       message: msg,
-      data: created.map((row) => toAnswer({ ...row, ...fresh })),
+      data: created.map((row) => toAnswer({ ...row, ...fresh }, view)),
       credit_points: cost,
       remaining_credit: charged.debitorBalance!,
     };
@@ -222,7 +263,7 @@ export async function renewCode({ ctx, input, requestId }: { ctx: Ctx; input: Co
       message: msg,
       expire_date: expireDate.toISOString(),
       remaining_credit: charged.debitorBalance!,
-      data: await answerOf(tx, code.id),
+      data: await answerOf(ctx, tx, code.id),
     };
   });
 }
@@ -239,7 +280,7 @@ export async function toggleStatus({ ctx, input }: { ctx: Ctx; input: CodeValueB
     await repo.updateCode(tx, code.id, { status });
     await audit(ctx, { action: 'code.status', targetType: 'activation_code', targetId: code.id, details: { status } }, tx);
     const msg = translate(ctx.locale, status === 1 ? 'codes.activated' : 'codes.deactivated');
-    return { status: true as const, msg, message: msg, data: await answerOf(tx, code.id) };
+    return { status: true as const, msg, message: msg, data: await answerOf(ctx, tx, code.id) };
   });
 }
 
@@ -265,22 +306,51 @@ export async function resetCode({ ctx, input }: { ctx: Ctx; input: ResetCodeBody
     await releaseDevice(tx, code);
     let value = newCodeValue();
     while ((await repo.codesByValue(tx, value)) > 0) value = newCodeValue();
-    await repo.updateCode(tx, code.id, { value, deviceId: null, redeemedAt: null, deviceExpiryBefore: null, deviceLifetimeBefore: null });
+    // `redeemed_at` stays: a code once redeemed is never refunded on delete, reset or not.
+    await repo.updateCode(tx, code.id, { value, deviceId: null, deviceExpiryBefore: null, deviceLifetimeBefore: null });
     await audit(ctx, { action: 'code.reset', targetType: 'activation_code', targetId: code.id, details: { deviceId: code.deviceId } }, tx);
     const msg = translate(ctx.locale, 'codes.reset', { code: value });
-    return { status: true as const, msg, message: msg, new_code: value, data: await answerOf(tx, code.id) };
+    return { status: true as const, msg, message: msg, new_code: value, data: await answerOf(ctx, tx, code.id) };
   });
 }
 
-/** POST /api/delete-code: the code and its playlists go; a device it activated keeps its time. */
+/**
+ * POST /api/delete-code: the code and its playlists go; a device it activated keeps its time.
+ * Within the undo window an unredeemed code's price goes back to whoever paid for it (`refundOf`):
+ * one `Refund` ledger row crediting the payer, in the delete's transaction. A code the rules refuse
+ * is deleted all the same, without a refund, as before issue 27; the answer says which happened.
+ * Two deletes of one code at once: the second waits on the code's lock, then finds no code (404),
+ * so the points come back once.
+ */
 export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBody }) {
-  await ctx.db.transaction(async (tx) => {
+  const done = await ctx.db.transaction(async (tx) => {
     const code = await lockedCode(ctx, tx, input, { anyPermission: 'delete-any-codes', refuseExpired: false });
+    const view = await refundView(ctx, tx);
+    const refund = refundOf({ ...code, payerParentId: await repo.parentOf(tx, code.createdBy) }, view);
     await repo.deleteCode(tx, code.id);
-    await audit(ctx, { action: 'code.delete', targetType: 'activation_code', targetId: code.id, details: { value: code.value, type: code.type } }, tx);
+    await audit(
+      ctx,
+      { action: 'code.delete', targetType: 'activation_code', targetId: code.id, details: { value: code.value, type: code.type, refunded: refund.points } },
+      tx,
+    );
+    if (refund.points === 0) return { points: 0, refused: refund.refused, to: null, hours: view.windowHours };
+    await transfer(ctx, tx, {
+      trType: CREDIT_TR_TYPES.refund,
+      amount: refund.points,
+      debitorId: null,
+      creditorId: code.createdBy,
+      reason: 'code-refund',
+      requestId: null,
+      insufficient: () => new AppError('INTERNAL'),
+    });
+    const [payer] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, code.createdBy));
+    return { points: refund.points, refused: null, to: payer!, hours: view.windowHours };
   });
-  const msg = translate(ctx.locale, 'codes.deleted');
-  return { status: true as const, msg, message: msg };
+  const msg =
+    done.points > 0
+      ? translate(ctx.locale, 'codes.deletedRefunded', { points: done.points, email: done.to!.email })
+      : translate(ctx.locale, `codes.deletedNoRefund.${done.refused}`, { hours: done.hours });
+  return { status: true as const, msg, message: msg, refunded_points: done.points, refund_refused: done.refused, refunded_to: done.to };
 }
 
 // ---------------------------------------------------------------------------------------------

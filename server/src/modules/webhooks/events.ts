@@ -3,6 +3,8 @@ import { CREDIT_TR_TYPES, TICKET_REPLY_EXCERPT_MAX, type CreditTrType, type Webh
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
+import { afterCommit } from '../../db/after-commit.js';
+import { mailLowCredit, type LowCredit } from '../credit/low-credit-mail.js';
 import { emitEvent } from './outbox.js';
 
 /**
@@ -36,14 +38,16 @@ export type MoveBalances = { ledgerId: number; debitorBalance: number | null; cr
 const SHARE_TYPES: readonly string[] = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.selfCredit];
 
 /**
- * What a committed move tells: `credit.low` for the debited account when the move took it under
- * its line (and the flag cleared for the credited account when it rose back), then `credit.sent`
+ * What a committed move tells: `credit.low` (and the low-balance mail) for the debited account
+ * when the move took it under its line (and the flag cleared for the credited account when it rose back), then `credit.sent`
  * and `credit.received` for a move between accounts. In the move's transaction, after it: the
  * accounts' rows are locked by the move already.
  */
 export async function afterMove(ctx: Ctx, tx: DbOrTx, move: MovedPoints, result: MoveBalances) {
   if (!emitsEvents(ctx)) return;
-  await lowCreditAfterMove(tx, move.debitorId, move.creditorId);
+  const fell = await lowCreditAfterMove(tx, move.debitorId, move.creditorId);
+  // The mail leaves once the move committed, never for one rolled back, and never holds it open.
+  if (fell) afterCommit(tx, () => void mailLowCredit(ctx, fell));
   if (!SHARE_TYPES.includes(move.trType)) return;
   const ids = [move.debitorId, move.creditorId].filter((id): id is number => id !== null);
   const accounts = new Map((await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))).map((a) => [a.id, a]));
@@ -59,11 +63,11 @@ export async function afterMove(ctx: Ctx, tx: DbOrTx, move: MovedPoints, result:
 
 /**
  * The low-balance line, in one statement: the debited account under its line and not yet told is
- * marked told (and answered, for its `credit.low`); the credited account back at or above its line
+ * marked told (and answered, for its `credit.low` and its mail); the credited account back at or above its line
  * (or without one) has its mark cleared, so the next fall is told again.
  */
-export async function lowCreditAfterMove(tx: DbOrTx, debitorId: number | null, creditorId: number | null) {
-  if (debitorId === null && creditorId === null) return;
+export async function lowCreditAfterMove(tx: DbOrTx, debitorId: number | null, creditorId: number | null): Promise<LowCredit | null> {
+  if (debitorId === null && creditorId === null) return null;
   const result = await tx.execute(sql`
     with fell as (
       update users set low_credit_notified_at = now()
@@ -78,9 +82,10 @@ export async function lowCreditAfterMove(tx: DbOrTx, debitorId: number | null, c
     )
     select id, credit_point, low_credit_threshold from fell`);
   const [row] = (result as { rows: { id: number; credit_point: unknown; low_credit_threshold: unknown }[] }).rows;
-  if (row) {
-    await emitEvent(tx, { userId: Number(row.id), type: 'credit.low', data: { balance: Number(row.credit_point), threshold: Number(row.low_credit_threshold) } });
-  }
+  if (!row) return null;
+  const fell = { userId: Number(row.id), balance: Number(row.credit_point), threshold: Number(row.low_credit_threshold) };
+  await emitEvent(tx, { userId: fell.userId, type: 'credit.low', data: { balance: fell.balance, threshold: fell.threshold } });
+  return fell;
 }
 
 /** A comment as a ticket event quotes it: whitespace collapsed, at most TICKET_REPLY_EXCERPT_MAX characters. */

@@ -25,6 +25,8 @@ const code = (id: number, overrides: Partial<ActivationCode> = {}): ActivationCo
   is_active: 0,
   created_at: '2026-03-01T10:00:00.000Z',
   playlists: [],
+  refundable_points: 0,
+  refund_refused: 'late',
   ...overrides,
 });
 
@@ -171,6 +173,29 @@ describe('ActivationCodesPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The code was deleted.'));
     expect(sentBodies(fetchMock, '/api/delete-code')).toEqual([{ value: '10000000000002', resellerEmail: 'other@example.test' }]);
+  });
+
+  it('says in the delete confirmation the points that will come back, or why none will, then the answer', async () => {
+    const refunded = 'The code was deleted. Credit given back to shop@example.test: 2.';
+    setup([code(6, { type: 'lifetime', refundable_points: 2, refund_refused: null }), code(7, { refund_refused: 'redeemed' })], {
+      answer: (url) =>
+        url.pathname === '/api/delete-code'
+          ? json(200, { status: true, msg: refunded, message: refunded, refunded_points: 2, refund_refused: null, refunded_to: { id: 7, email: ME } })
+          : undefined,
+    });
+    await openMenu('10000000000007');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete code' });
+    expect(dialog).toHaveTextContent('No credit will come back: the code was redeemed.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete code' })).not.toBeInTheDocument());
+
+    await openMenu('10000000000006');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete code' });
+    expect(dialog).toHaveTextContent('2 credit points will come back to the account that paid for it.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(refunded));
   });
 
   it('resets a code by its id after confirming', async () => {

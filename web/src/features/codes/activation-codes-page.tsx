@@ -22,7 +22,7 @@ import { DateRangeInput, defaultListRange, useDateRangeFilter } from '../../comp
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
@@ -343,9 +343,10 @@ export function ActivationCodesPage() {
         title={shownConfirm?.title ?? ''}
         message={shownConfirm?.message ?? ''}
         summary={
-          dialog?.kind === 'renew' && (
+          (dialog?.kind === 'renew' && (
             <MoneySummary move="codeRenewal" recipient={`${dialog.code.value} · ${dialog.code.email}`} points={CODE_RENEW_COST} />
-          )
+          )) ||
+          (dialog?.kind === 'delete' && <RefundNote code={dialog.code} />)
         }
         confirmLabel={shownConfirm?.label ?? ''}
         color={shownConfirm?.color}
@@ -355,5 +356,22 @@ export function ActivationCodesPage() {
       />
       <ErrorDialog message={error} onClose={() => setError(undefined)} />
     </Stack>
+  );
+}
+
+/**
+ * What deleting the code gives back (issue 27), as the list read it for the caller: its price to
+ * the account that paid for it while it is unredeemed and within the undo window, or why nothing.
+ * The delete's answer says what actually came back.
+ */
+function RefundNote({ code }: { code: ActivationCode }) {
+  const { t } = useTranslation();
+  const refund = code.refundable_points > 0;
+  return (
+    <Text size="sm" fw={600}>
+      {refund
+        ? t('activationCodes.delete.refund', { points: t('money.points', { count: code.refundable_points, points: formatNumber(code.refundable_points) }) })
+        : t(`activationCodes.delete.noRefund.${code.refund_refused ?? 'off'}`)}
+    </Text>
   );
 }

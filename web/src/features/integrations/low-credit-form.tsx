@@ -9,8 +9,9 @@ import { formatNumber } from '../../lib/format';
 import { useLowCredit, useUpdateLowCredit } from './low-credit';
 
 /**
- * The low-balance line of Profile → Integrations (issue 25): a move that takes the balance under
- * it sends one `credit.low` webhook event, and no other until the balance is back at or above it.
+ * The low-balance line, on Profile (issue 27) and Profile → Integrations (issue 25): a move that
+ * takes the balance under it sends one mail and one `credit.low` webhook event, and no other until
+ * the balance is back at or above it.
  * Empty: no line. Checked by the contract's rule as the server checks it.
  */
 export function LowCreditForm() {

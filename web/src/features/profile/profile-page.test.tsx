@@ -85,3 +85,24 @@ describe('ProfilePage: expiry reminders', () => {
     expect(screen.getByRole('switch', { name: 'Expiry reminders' })).not.toBeChecked();
   });
 });
+
+describe('ProfilePage: low-balance alert', () => {
+  it('shows the low-balance threshold to every account, and saves it there (issue 27)', async () => {
+    let threshold: number | null = null;
+    const fetchMock = stubFetch(async (url, init) => {
+      if (url.pathname === '/api/profile/low-credit') {
+        if (init?.method === 'PATCH') threshold = (JSON.parse(init.body as string) as { threshold: number | null }).threshold;
+        return json(200, { status: true, msg: 'Low-balance threshold saved.', data: { threshold } });
+      }
+      return profile(true);
+    });
+    renderProfilePage();
+    expect(await screen.findByRole('heading', { name: 'Low-balance alert' })).toBeInTheDocument();
+    expect(screen.getByText(/you get one e-mail/)).toBeInTheDocument();
+    const input = await screen.findByRole('textbox', { name: /Alert under/ });
+    fireEvent.change(input, { target: { value: '25' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' }).at(-1)!);
+    const patches = () => fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/profile/low-credit' && init?.method === 'PATCH').map(([, init]) => JSON.parse(init!.body as string) as unknown);
+    await waitFor(() => expect(patches()).toEqual([{ threshold: 25 }]));
+  });
+});

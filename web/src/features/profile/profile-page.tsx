@@ -12,8 +12,9 @@ import { useProfile } from '../../api/profile';
 import { session } from '../../lib/session';
 import { useUpdateProfile } from './update-profile';
 import { ExpiryRemindersSwitch } from './expiry-reminders-switch';
+import { LowCreditForm } from '../integrations/low-credit-form';
 
-/** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password; the expiry reminder switch. */
+/** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password; the expiry reminder switch; the low-balance threshold. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -45,6 +46,8 @@ export function ProfilePage() {
         {content}
       </Card>
       <ExpiryRemindersSwitch />
+      {/* The low-balance threshold (issue 27): every account, one mail per fall under it; the same form as Integrations'. */}
+      <LowCreditForm />
       <Card withBorder padding="lg">
         <Stack gap="xs" align="flex-start">
           <Title order={2} size="h4">
