@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
@@ -19,21 +20,37 @@ export async function allApplications(db: DbOrTx) {
   return db.select({ id: applications.id, appName: applications.appName, hidden: applications.hidden }).from(applications);
 }
 
+export type PreviousDeviceState = { prevExpireDate: string; prevLifetime: boolean; prevIsTrial: number; prevActivatedBy: number | null; prevActivatedAt: string | null };
+
 export async function setDeviceActivation(
   tx: Tx,
   deviceId: number,
   values: { expireDate: Date; lifetime: boolean; activatedBy: number },
-) {
+): Promise<PreviousDeviceState> {
   // `activated_at` on the database's clock, the same instant as the activation rows' `created_at`
   // (one transaction): the player's status call compares its `last_status_at` with it (issue 27).
-  await tx
+  // Answers the device as it was (the FROM's copy of the row is read before the update), its
+  // times as text so that an undo puts back the exact microseconds.
+  const [previous] = await tx
     .update(devices)
     .set({ ...values, activatedAt: sql`now()`, isTrial: 0 })
-    .where(eq(devices.id, deviceId));
+    .from(sql`devices as old`)
+    .where(and(eq(devices.id, deviceId), sql`old.id = ${devices.id}`))
+    .returning({
+      prevExpireDate: sql<string>`old.expire_date::text`,
+      prevLifetime: sql<boolean>`old.lifetime`,
+      prevIsTrial: sql<number>`old.is_trial`,
+      prevActivatedBy: sql<number | null>`old.activated_by`,
+      prevActivatedAt: sql<string | null>`old.activated_at::text`,
+    });
+  return previous!;
 }
 
+/** A time read as text (`previousState`), back into a timestamptz column unchanged. */
+export const exactTime = (text: string | null) => (text === null ? null : sql`${text}::timestamptz`);
+
 /** Inserts the rows and answers their ids and creation times, in the order given. */
-export async function insertActivations(tx: Tx, rows: (typeof activations.$inferInsert)[]) {
+export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activations>[]) {
   return tx.insert(activations).values(rows).returning({ id: activations.id, createdAt: activations.createdAt });
 }
 
@@ -227,15 +244,19 @@ export async function laterActivationExists(tx: Tx, deviceId: number, afterId: n
   return row !== undefined;
 }
 
-export async function restoreDevice(
-  tx: Tx,
-  id: number,
-  state: { expireDate: Date; lifetime: boolean; isTrial: number; activatedBy: number | null; activatedAt: Date | null },
-) {
+/** Puts the device back as the activation row stored it, copied in SQL (exact to the microsecond). */
+export async function restoreDevice(tx: Tx, deviceId: number, activationId: number) {
   const [row] = await tx
     .update(devices)
-    .set(state)
-    .where(eq(devices.id, id))
+    .set({
+      expireDate: sql`a.prev_expire_date`,
+      lifetime: sql`coalesce(a.prev_lifetime, false)`,
+      isTrial: sql`coalesce(a.prev_is_trial, 1)`,
+      activatedBy: sql`a.prev_activated_by`,
+      activatedAt: sql`a.prev_activated_at`,
+    })
+    .from(sql`activations as a`)
+    .where(and(eq(devices.id, deviceId), sql`a.id = ${activationId}`))
     .returning({ macAddress: devices.macAddress, applicationId: devices.applicationId, expireDate: devices.expireDate, lifetime: devices.lifetime, isTrial: devices.isTrial });
   return row!;
 }

@@ -251,8 +251,9 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
   // The devices are locked already: they are updated before the account is touched, so the
   // caller's balance row (every activation of this reseller queues on it) stays locked for as
   // few statements as possible. An insufficient balance rolls all of it back.
+  const previous: repo.PreviousDeviceState[] = [];
   for (const a of activated) {
-    await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId });
+    previous.push(await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId }));
   }
   // One account: the conditional debit locks its row itself, no separate lock statement needed.
   const charged = await transfer(ctx, tx, {
@@ -267,7 +268,7 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
   // The spend's audit row is written by `transfer`; the activation rows record the rest.
   const rows = await repo.insertActivations(
     tx,
-    activated.map((a) => ({
+    activated.map((a, i) => ({
       deviceId: a.device.id,
       applicationId: a.device.applicationId,
       macAddress: a.device.macAddress,
@@ -279,11 +280,11 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
       comment: request.comment,
       activatedFrom: request.from,
       // The device as it was, for an undo (issue 27).
-      prevExpireDate: a.device.expireDate,
-      prevLifetime: a.device.lifetime,
-      prevIsTrial: a.device.isTrial,
-      prevActivatedBy: a.device.activatedBy,
-      prevActivatedAt: a.device.activatedAt,
+      prevExpireDate: repo.exactTime(previous[i]!.prevExpireDate),
+      prevLifetime: previous[i]!.prevLifetime,
+      prevIsTrial: previous[i]!.prevIsTrial,
+      prevActivatedBy: previous[i]!.prevActivatedBy,
+      prevActivatedAt: repo.exactTime(previous[i]!.prevActivatedAt),
     })),
   );
   const undoHours = await undoWindowHours(tx);

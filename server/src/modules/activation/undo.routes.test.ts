@@ -83,7 +83,7 @@ describe('POST /api/activations/:id/undo', () => {
     expect(after).toEqual(before);
     const [ledger] = await rows<{ id: number; tr_type: string; credit_point: number; debitor_id: number | null; creditor_id: number; creditor_balance_after: number }>(
       t,
-      sql`select id::int, tr_type, credit_point, debitor_id, creditor_id, creditor_balance_after from credit_ledger where id = (select refund_ledger_id from activations where id = ${id})`,
+      sql`select id::int, tr_type, credit_point::int, debitor_id::int, creditor_id::int, creditor_balance_after::int from credit_ledger where id = (select refund_ledger_id from activations where id = ${id})`,
     );
     expect(ledger).toMatchObject({ id: body.data.refund_ledger_id, tr_type: 'Refund', credit_point: 2, debitor_id: null, creditor_id: reseller.id, creditor_balance_after: 10 });
     const [row] = await rows<{ refunded: boolean }>(t, sql`select refunded_at is not null as refunded from activations where id = ${id}`);

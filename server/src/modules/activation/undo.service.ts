@@ -51,13 +51,7 @@ async function undoInTx(ctx: Ctx, tx: Tx, id: number, reach: Awaited<ReturnType<
     device.expireDate.getTime() === row.boxExpiryDate.getTime() && device.lifetime === lifetime && device.disabledAt === null && device.activatedBy === row.resellerId;
   if (!unchanged || (await repo.laterActivationExists(tx, row.deviceId, row.id))) throw new AppError('UNDO_SUPERSEDED');
 
-  const restored = await repo.restoreDevice(tx, device.id, {
-    expireDate: row.prevExpireDate,
-    lifetime: row.prevLifetime ?? false,
-    isTrial: row.prevIsTrial ?? 1,
-    activatedBy: row.prevActivatedBy,
-    activatedAt: row.prevActivatedAt,
-  });
+  const restored = await repo.restoreDevice(tx, device.id, row.id);
   // A share of 0 (a multi-app request's cost split over more apps than points) moves nothing:
   // the row is marked undone without a ledger row.
   let ledgerId: number | null = null;
