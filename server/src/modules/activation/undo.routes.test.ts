@@ -75,7 +75,7 @@ describe('POST /api/activations/:id/undo', () => {
     const res = await undo(reseller.token, id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ msg: string; data: Record<string, unknown> }>();
-    expect(body.msg).toBe(translate('en', 'activation.undone', { count: 2 }));
+    expect(body.msg).toBe(translate('en', 'activation.undone', { points: 2 }));
     expect(body.data).toMatchObject({ id, credit_points: 2, reseller_id: reseller.id, credit_point: 10, device: { mac_address: mac, is_lifetime: false, is_trial: 1 } });
     expect(await balanceOf(t, reseller.id)).toBe(10);
 

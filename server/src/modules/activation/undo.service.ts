@@ -75,7 +75,7 @@ async function undoInTx(ctx: Ctx, tx: Tx, id: number, reach: Awaited<ReturnType<
   const refundedAt = await repo.markRefunded(tx, row.id, ledgerId);
   return {
     status: true as const,
-    msg: translate(ctx.locale, 'activation.undone', { count: row.creditPoint }),
+    msg: translate(ctx.locale, 'activation.undone', { points: row.creditPoint }),
     data: {
       id: row.id,
       refunded_at: refundedAt.toISOString(),

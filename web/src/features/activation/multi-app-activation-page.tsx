@@ -300,7 +300,7 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
   if (undone) {
     return (
       <Alert color="orange" variant="light" role="status" icon={<IconArrowBackUp />} title={t('undo.undoneTitle')}>
-        {t('undo.undoneText', { count: answer.credit_points })}
+        {t('undo.undoneText', { points: answer.credit_points })}
       </Alert>
     );
   }

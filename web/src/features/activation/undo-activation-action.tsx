@@ -32,7 +32,7 @@ export function UndoActivationAction({ ids, apps, mac, cost, onUndone, size = 'x
     undo.mutate(ids, {
       onSuccess: ({ answer, refunded }) => {
         setAsking(false);
-        toastSuccess(ids.length === 1 ? answer.msg : t('undo.doneMany', { count: refunded }));
+        toastSuccess(ids.length === 1 ? answer.msg : t('undo.doneMany', { points: refunded }));
         onUndone?.();
       },
       onError: (error) => {
@@ -55,7 +55,7 @@ export function UndoActivationAction({ ids, apps, mac, cost, onUndone, size = 'x
       <ConfirmDialog
         opened={asking}
         title={t('undo.confirmTitle')}
-        message={t('undo.confirmText', { apps, mac, count: cost })}
+        message={t('undo.confirmText', { apps, mac, points: cost })}
         confirmLabel={t('undo.confirm')}
         color="orange"
         loading={undo.isPending}
