@@ -325,7 +325,7 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
         <Text size="sm">{t('activation.done.balance', { count: answer.credit_points, balance: answer.credit_point })}</Text>
         {canUndo && (
           <Group gap="sm" wrap="wrap" justify="space-between">
-            <Text size="sm">{t('undo.offer', { time: formatDateTime(until!) })}</Text>
+            <Text size="sm">{t('undo.offer', { time: formatDateTime(until) })}</Text>
             <UndoActivationAction
               size="sm"
               ids={ids}
