@@ -213,6 +213,32 @@ describe('POST /api/activations/:id/undo', () => {
   });
 });
 
+describe('webhook events of an undo', () => {
+  it('tells the payer credit.received (Refund, no counterparty) and re-arms its credit.low line', async () => {
+    const reseller = await fundedReseller(3);
+    await rows(
+      t,
+      sql`insert into webhook_endpoints (user_id, url, events, include_sub_resellers, secret_encrypted)
+        values (${reseller.id}, 'https://hooks.example/panel', array['credit.received','credit.low'], false, 'not-a-real-secret') returning id`,
+    );
+    await t.database.db.execute(sql`update users set low_credit_threshold = 2 where id = ${reseller.id}`);
+    const { id } = await oneActivation({ reseller, pkg: 'Lifetime' });
+    const events = async () =>
+      (await rows<{ type: string; data: unknown }>(t, sql`select type, data from webhook_events where user_id = ${reseller.id} order by created_at, id`)).map((e) => ({
+        type: e.type,
+        data: (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as Record<string, unknown>,
+      }));
+    // 3 → 1: under the line of 2, told once.
+    expect((await events()).map((e) => e.type)).toEqual(['credit.low']);
+    expect((await undo(reseller.token, id)).statusCode).toBe(200);
+    const after = await events();
+    expect(after.map((e) => e.type)).toEqual(['credit.low', 'credit.received']);
+    expect(after[1]!.data).toMatchObject({ amount: 2, tr_type: 'Refund', counterparty: null, balance_after: 3 });
+    const [flag] = await rows<{ told: boolean }>(t, sql`select low_credit_notified_at is not null as told from users where id = ${reseller.id}`);
+    expect(flag!.told).toBe(false);
+  });
+});
+
 describe('the undo window (GET/PATCH /api/settings/activation-undo)', () => {
   it('is 24 hours by default, set by the admin in whole hours, and 0 turns undo off', async () => {
     const got = await t.call({ method: 'GET', url: '/api/settings/activation-undo', token: admin });
