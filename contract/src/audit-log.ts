@@ -137,7 +137,11 @@ export const AUDIT_ACTIONS = {
   'credit.code-renewal': CREDIT_MOVE,
   'credit.code-refund': CREDIT_MOVE,
   'credit.test-credit': CREDIT_MOVE,
+  /** An undone activation's refund (issue 27), to the account that paid it. */
+  'credit.activation-undo': CREDIT_MOVE,
   'activation.comment': { from: 'text', to: 'text' },
+  /** The admin's undo window of activations (issue 27). */
+  'activation.undo-window': { undo_window_hours: 'number' },
   'device.disable': DEVICE_STATE,
   'device.enable': DEVICE_STATE,
   'device.box-disable': DEVICE_STATE,

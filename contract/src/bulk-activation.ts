@@ -45,6 +45,10 @@ export const bulkRowResult = z.object({
   cost: z.number(),
   /** A real run's new expiry (the soonest when the apps' expiries differ); null in a dry run and for a failed row. */
   expire_date: z.nullable(z.string()),
+  /** A real run's activated row: its activation rows (one per app), each of which `POST /api/activations/:id/undo` takes (issue 27). */
+  activation_ids: z.optional(z.array(z.number())),
+  /** Until when the row's activations may be undone (ISO time); null when undo is off. */
+  undo_until: z.optional(z.nullable(z.string())),
 });
 export type BulkRowResult = z.infer<typeof bulkRowResult>;
 

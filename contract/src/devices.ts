@@ -318,7 +318,16 @@ export const bulkActivateBody = z.object({
 });
 export type BulkActivateBody = z.infer<typeof bulkActivateBody>;
 
-export const activatedDevice = z.object({ mac_address: z.string(), expire_date: z.string(), module: z.string(), is_lifetime: z.boolean() });
+export const activatedDevice = z.object({
+  mac_address: z.string(),
+  expire_date: z.string(),
+  module: z.string(),
+  is_lifetime: z.boolean(),
+  /** The activation row of this app (issue 27): what `POST /api/activations/:id/undo` takes. Absent on answers stored before. */
+  activation_id: z.optional(z.number()),
+  /** Until when the activation may be undone (ISO time); null when undo is turned off. */
+  undo_until: z.optional(z.nullable(z.string())),
+});
 
 /** An app a multi-app activation did not activate, and why, in the caller's language. */
 export const failedActivation = z.object({ mac_address: z.string(), app_id: z.number(), module: z.string(), error: z.string() });
@@ -382,6 +391,10 @@ export const activationRecord = z.object({
   comment: z.nullable(z.string()),
   activated_from: z.string(),
   created_at: z.string(),
+  /** When the activation was undone (its cost refunded, the device put back); null otherwise (issue 27). */
+  refunded_at: z.nullable(z.string()),
+  /** Until when an undo may be asked (ISO time): null when undone, made before undo existed, or undo is off. The server still checks the device. */
+  undo_until: z.nullable(z.string()),
 });
 export type ActivationRecord = z.infer<typeof activationRecord>;
 
@@ -582,3 +595,38 @@ export type ApkPlan = z.infer<typeof apkPlan>;
 export const apkPlansAnswer = ok({ data: z.array(apkPlan) });
 export type ApkPlansAnswer = z.infer<typeof apkPlansAnswer>;
 export const apkPlanAnswer = ok({ data: apkPlan });
+
+// ---------------------------------------------------------------------------------------------
+// Undo of an activation (issue 27)
+// ---------------------------------------------------------------------------------------------
+
+/** The undo window when the admin never set one, in hours; 0 turns undo off. */
+export const UNDO_WINDOW_DEFAULT_HOURS = 24;
+export const UNDO_WINDOW_MAX_HOURS = 720;
+
+/** POST /api/activations/:id/undo: what was refunded, to whom, and the payer's balance after. */
+export const undoActivationAnswer = ok({
+  data: z.object({
+    id: z.number(),
+    refunded_at: z.string(),
+    /** The activation row's share of its request's cost, now back on the payer's account. */
+    credit_points: z.number(),
+    reseller_id: z.number(),
+    /** The payer's balance after the refund. */
+    credit_point: z.number(),
+    /** The `Refund` ledger row; null when the row's share was 0 (a multi-app request's cost split over more apps than points). */
+    refund_ledger_id: z.nullable(z.number()),
+    /** The device as it is again. */
+    device: z.object({ mac_address: z.string(), app_id: z.number(), expire_date: z.string(), is_lifetime: z.boolean(), is_trial: z.number() }),
+  }),
+});
+export type UndoActivationAnswer = z.infer<typeof undoActivationAnswer>;
+
+/** GET/PATCH /api/settings/activation-undo: the admin's undo window, in whole hours (0: undo off). */
+export const undoSettings = z.object({ undo_window_hours: z.number() });
+export type UndoSettings = z.infer<typeof undoSettings>;
+export const undoSettingsBody = z.object({
+  undo_window_hours: z.int('validation.undoWindow').check(z.minimum(0, 'validation.undoWindow'), z.maximum(UNDO_WINDOW_MAX_HOURS, 'validation.undoWindow')),
+});
+export type UndoSettingsBody = z.infer<typeof undoSettingsBody>;
+export const undoSettingsAnswer = ok({ data: undoSettings });

@@ -85,6 +85,12 @@ export const ERROR_CATALOGUE = {
   INSUFFICIENT_CREDIT: { status: 422, key: 'errors.insufficientCredit' },
   /** The client showed a different price than the server charges: nothing is charged. */
   PRICE_CHANGED: { status: 409, key: 'errors.priceChanged' },
+  /** Undo of an activation (issue 27): each refusal has its code; nothing is refunded. */
+  UNDO_OFF: { status: 409, key: 'errors.undoOff' },
+  UNDO_WINDOW_PASSED: { status: 409, key: 'errors.undoWindowPassed' },
+  UNDO_ALREADY_DONE: { status: 409, key: 'errors.undoAlreadyDone' },
+  UNDO_DEVICE_CHECKED_IN: { status: 409, key: 'errors.undoDeviceCheckedIn' },
+  UNDO_SUPERSEDED: { status: 409, key: 'errors.undoSuperseded' },
   INVALID_PIN: { status: 403, key: 'errors.invalidPin' },
   TOO_MANY_REQUESTS: { status: 429, key: 'errors.tooManyRequests' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },

@@ -158,14 +158,14 @@ export const activationSucceededData = z.object({
  * balance went down by a move to another account, `credit.received` to the one whose balance went
  * up. A share (recharge, add credit) is sent by the giver; a withdrawal (deduct) is sent by the
  * sub-reseller the points were taken from, `tr_type` 'Withdraw' telling it was its parent's move.
- * An admin's self credit is `credit.received` with no counterparty. Spends (activations, codes)
+ * An admin's self credit, and a refund (an undone activation, issue 27), is `credit.received` with no counterparty. Spends (activations, codes)
  * and purchases are reported by their own events, not by these.
  */
 export const creditMovedData = z.object({
   amount: z.number(),
   counterparty: z.nullable(webhookAccount),
   balance_after: z.number(),
-  /** The ledger's type: 'Added Credit', 'Withdraw' or 'Added Self Credit'. */
+  /** The ledger's type: 'Added Credit', 'Withdraw', 'Added Self Credit' or 'Refund'. */
   tr_type: z.string(),
   ledger_id: z.number(),
 });

@@ -319,6 +319,12 @@ export const devices = pgTable(
     ip: text('ip'),
     appVersion: text('app_version'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * The player's first status call after the device's last paid activation (issue 27): set by the
+     * status call only while it is null or older than `activated_at`, so a device that asked since
+     * its activation is seen by the undo, which refuses then. Register calls do not set it.
+     */
+    lastStatusAt: timestamp('last_status_at', { withTimezone: true }),
     /** SHA-256 of the installation secret of the player that holds the device; null until a player claims it. */
     secretHash: text('secret_hash'),
     createdAt: createdAt(),
@@ -353,6 +359,15 @@ export const activations = pgTable(
     /** Set when the activation was undone (issue 27): its cost went back to the payer in `refundLedgerId`. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundLedgerId: bigint('refund_ledger_id', { mode: 'number' }).references(() => creditLedger.id),
+    /**
+     * The device as it was before this activation, which an undo puts back (issue 27). Null on
+     * activations made before these columns existed: those cannot be undone.
+     */
+    prevExpireDate: timestamp('prev_expire_date', { withTimezone: true }),
+    prevLifetime: boolean('prev_lifetime'),
+    prevIsTrial: smallint('prev_is_trial'),
+    prevActivatedBy: integer('prev_activated_by').references(() => users.id),
+    prevActivatedAt: timestamp('prev_activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -26,6 +26,8 @@ export const SCOPE_PREFIXES: readonly (readonly [prefix: string, need: ScopeNeed
   ['/sessions', 'session'],
   ['/step-up', 'session'],
   ['/settings/security', 'session'],
+  // The admin's undo window of activations (issue 27), beside its security switches.
+  ['/settings/activation-undo', 'session'],
   ['/profile/security', 'session'],
   // The whole panel's backups (issue 26): the admin's session only.
   ['/backups', 'session'],
@@ -54,6 +56,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, ScopeNeed>> = {
   'POST /reset-code': 'activate',
   'POST /delete-code': 'activate',
   'POST /edit-playlist/:codeValue': 'activate',
+  // A bot may undo its own mistaken activation (issue 27).
+  'POST /activations/:id/undo': 'activate',
   'POST /disable-device': 'activate',
   'POST /enable-device': 'activate',
   'POST /devices/release-claim': 'activate',

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import { DateRangeInput } from './date-range-input';
 import { DataTable, type Column, type Sort } from './data-table';
 import { ModuleSelect } from './module-select';
 import { SearchInput } from './search-input';
+import { StatusBadge } from './status-badge';
 import { useListParams } from './use-list-params';
 
 type ActivationSortKey = (typeof ACTIVATION_SORT_KEYS)[number];
@@ -47,6 +48,8 @@ type Props = {
   moduleFilter?: boolean;
   /** Whole-list actions above the filters (Export CSV), told when the unfiltered list is known to be empty. */
   actions?: (empty: boolean) => ReactNode;
+  /** A row's actions (Undo); without it the column is not shown. */
+  rowActions?: (row: ActivationRecord) => ReactNode;
 };
 
 /** Newest first (core-panel.md §9). */
@@ -59,7 +62,7 @@ const isSortKey = (key: string): key is ActivationSortKey => (ACTIVATION_SORT_KE
  * range of at most 3 months with the end not before the start (checked here with the contract's
  * rule, so a wrong range is never sent), sortable columns and pages, all on the server.
  */
-export function ActivationRecordsTable({ label, query, remarks, moduleFilter, actions }: Props) {
+export function ActivationRecordsTable({ label, query, remarks, moduleFilter, actions, rowActions }: Props) {
   const { t } = useTranslation();
   const list = useListParams({ sort: DEFAULT_SORT });
   const sort = list.sort ?? DEFAULT_SORT;
@@ -112,7 +115,21 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter, ac
       card: 'lead',
       header: t('activatedApps.columns.expiry'),
       sortable: true,
-      render: (row) => (row.is_lifetime ? t('activatedApps.lifetime') : formatDate(row.box_expiry_date)),
+      // An undone activation (issue 27) keeps its row, marked: the device went back to what it had.
+      render: (row) => (
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" td={row.refunded_at ? 'line-through' : undefined}>
+            {row.is_lifetime ? t('activatedApps.lifetime') : formatDate(row.box_expiry_date)}
+          </Text>
+          {row.refunded_at && (
+            <Tooltip label={t('activatedApps.refundedOn', { date: formatLogDate(row.refunded_at) })}>
+              <span>
+                <StatusBadge color="gray">{t('activatedApps.refunded')}</StatusBadge>
+              </span>
+            </Tooltip>
+          )}
+        </Group>
+      ),
     },
     { key: 'credit_point', card: 'lead', header: t('activatedApps.columns.credit'), sortable: true, align: 'right', render: (row) => row.credit_point },
     ...(remarks ? [{ key: 'comment', header: t('activatedApps.columns.remarks'), render: remarks, width: 220 }] : []),
@@ -123,6 +140,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter, ac
       sortable: true,
       render: (row) => <Text size="sm">{formatLogDate(row.created_at)}</Text>,
     },
+    ...(rowActions ? [{ key: 'actions', header: t('activatedApps.columns.actions'), align: 'right' as const, render: rowActions }] : []),
   ];
 
   const page = records.data?.data;

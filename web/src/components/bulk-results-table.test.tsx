@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BulkRowResult } from '@panel/contract';
-import { onPhone, renderWithProviders } from '../test-utils';
+import { COOKIE_PERMISSIONS, type BulkRowResult } from '@panel/contract';
+import { json, onPhone, renderWithProviders, stubFetch } from '../test-utils';
 import { BulkResultsTable } from './bulk-results-table';
 
 const rows: BulkRowResult[] = [
@@ -57,5 +58,24 @@ describe('BulkResultsTable', () => {
     const table = screen.getByRole('table', { name: 'Selected devices' });
     expect(within(table).queryByRole('columnheader', { name: 'Row' })).toBeNull();
     expect(cells(within(table).getAllByRole('row')[1]!)[0]).toBe('StatusOK');
+  });
+
+  it('offers Undo on each activated row of a real run within its window, and marks the row Refunded once undone', async () => {
+    Cookies.set(COOKIE_PERMISSIONS, 'multi apps activation');
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const fetchMock = stubFetch(async () => json(200, { status: true, msg: 'Activation undone. Credit points refunded: 2.', data: { credit_points: 2, credit_point: 9 } }));
+    const real: BulkRowResult[] = [
+      { ...rows[0]!, package: 'lifetime', cost: 2, expire_date: '9999-12-31T00:00:00.000Z', activation_ids: [71], undo_until: until },
+      { ...rows[0]!, row: 4, mac_address: '00:1A:79:00:00:04', expire_date: '2027-01-01T00:00:00.000Z', activation_ids: [72], undo_until: new Date(Date.now() - 1000).toISOString() },
+      rows[1]!,
+    ];
+    renderWithProviders(<BulkResultsTable rows={real} />);
+    expect(screen.queryByRole('button', { name: /00:1A:79:00:00:04/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the activation of IBOPLAYER on 00:1A:79:00:00:01' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Undo this activation?' })).getByRole('button', { name: 'Undo activation' }));
+    await waitFor(() => expect(screen.getByText('Refunded')).toBeInTheDocument());
+    expect(fetchMock.mock.calls.map(([url]) => url.pathname)).toEqual(['/api/activations/71/undo']);
+    Cookies.remove(COOKIE_PERMISSIONS);
+    vi.unstubAllGlobals();
   });
 });

@@ -5,6 +5,9 @@ import type { BulkRowResult } from '@panel/contract';
 import { CardTable, type CardColumn } from './card-table';
 import { StatusBadge } from './status-badge';
 import { formatDate, formatNumber } from '../lib/format';
+import { session } from '../lib/session';
+import { undoOpen } from '../features/activation/undo-activation';
+import { UndoActivationAction } from '../features/activation/undo-activation-action';
 
 /** Rows shown at once: a file holds up to 5,000, a page of them stays quick on a phone. */
 const PAGE_SIZE = 50;
@@ -18,6 +21,7 @@ export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly Bul
   const { t } = useTranslation();
   const [filter, setFilter] = useState<'all' | 'error'>('all');
   const [page, setPage] = useState(1);
+  const [undone, setUndone] = useState<ReadonlySet<number>>(new Set());
   const shown = filter === 'all' ? rows : rows.filter((r) => r.status === 'error');
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const current = Math.min(page, pages);
@@ -43,8 +47,29 @@ export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly Bul
     },
     { key: 'cost', header: t('bulkActivation.columns.cost'), render: (r) => formatNumber(r.cost) },
     { key: 'expiry', header: t('bulkActivation.columns.expiry'), fit: 'nowrap', render: expiryText },
+    {
+      key: 'undo',
+      header: t('activatedApps.columns.actions'),
+      align: 'right',
+      // Undo (issue 27) per activated row of a real run, while its window is open.
+      render: (r) =>
+        undone.has(r.row) ? (
+          <StatusBadge color="gray">{t('activatedApps.refunded')}</StatusBadge>
+        ) : r.activation_ids && r.activation_ids.length > 0 && undoOpen(r.undo_until) ? (
+          <UndoActivationAction
+            ids={r.activation_ids}
+            apps={r.apps.join(', ')}
+            mac={r.mac_address}
+            cost={r.cost}
+            onUndone={() => setUndone((rows) => new Set(rows).add(r.row))}
+          />
+        ) : null,
+    },
   ];
-  const columns = allColumns.filter((column) => (column.key === 'row' ? source === 'file' : column.key !== 'expiry' || showExpiry));
+  const showUndo = session.has('multi apps activation') && rows.some((r) => r.activation_ids && r.activation_ids.length > 0);
+  const columns = allColumns.filter((column) =>
+    column.key === 'row' ? source === 'file' : column.key === 'undo' ? showUndo : column.key !== 'expiry' || showExpiry,
+  );
 
   return (
     <>

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
@@ -19,19 +20,38 @@ export async function allApplications(db: DbOrTx) {
   return db.select({ id: applications.id, appName: applications.appName, hidden: applications.hidden }).from(applications);
 }
 
+export type PreviousDeviceState = { prevExpireDate: string; prevLifetime: boolean; prevIsTrial: number; prevActivatedBy: number | null; prevActivatedAt: string | null };
+
 export async function setDeviceActivation(
   tx: Tx,
   deviceId: number,
-  values: { expireDate: Date; lifetime: boolean; activatedBy: number; activatedAt: Date },
-) {
-  await tx
+  values: { expireDate: Date; lifetime: boolean; activatedBy: number },
+): Promise<PreviousDeviceState> {
+  // `activated_at` on the database's clock, the same instant as the activation rows' `created_at`
+  // (one transaction): the player's status call compares its `last_status_at` with it (issue 27).
+  // Answers the device as it was (the FROM's copy of the row is read before the update), its
+  // times as text so that an undo puts back the exact microseconds.
+  const [previous] = await tx
     .update(devices)
-    .set({ ...values, isTrial: 0 })
-    .where(eq(devices.id, deviceId));
+    .set({ ...values, activatedAt: sql`now()`, isTrial: 0 })
+    .from(sql`devices as old`)
+    .where(and(eq(devices.id, deviceId), sql`old.id = ${devices.id}`))
+    .returning({
+      prevExpireDate: sql<string>`old.expire_date::text`,
+      prevLifetime: sql<boolean>`old.lifetime`,
+      prevIsTrial: sql<number>`old.is_trial`,
+      prevActivatedBy: sql<number | null>`old.activated_by`,
+      prevActivatedAt: sql<string | null>`old.activated_at::text`,
+    });
+  return previous!;
 }
 
-export async function insertActivations(tx: Tx, rows: (typeof activations.$inferInsert)[]) {
-  await tx.insert(activations).values(rows);
+/** A time read as text (`previousState`), back into a timestamptz column unchanged. */
+export const exactTime = (text: string | null) => (text === null ? null : sql`${text}::timestamptz`);
+
+/** Inserts the rows and answers their ids and creation times, in the order given. */
+export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activations>[]) {
+  return tx.insert(activations).values(rows).returning({ id: activations.id, createdAt: activations.createdAt });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,6 +154,9 @@ const rowColumns = {
   comment: activations.comment,
   activatedFrom: activations.activatedFrom,
   createdAt: activations.createdAt,
+  refundedAt: activations.refundedAt,
+  /** Whether the row stores the device's state before it (rows made before undo existed do not). */
+  undoable: sql<boolean>`${activations.prevExpireDate} is not null`,
 };
 
 function rowsWithNames<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra = {} as Extra) {
@@ -189,4 +212,61 @@ export async function countsByApplication(db: DbOrTx, where: SQL | undefined) {
     .from(activations)
     .where(where)
     .groupBy(activations.applicationId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo (issue 27)
+// ---------------------------------------------------------------------------------------------
+
+/** The activation `id` under `where` (the caller's reach), locked until the transaction ends. */
+export async function lockActivation(tx: Tx, id: number, where: SQL | undefined) {
+  const [row] = await tx
+    .select()
+    .from(activations)
+    .where(and(eq(activations.id, id), where))
+    .for('update');
+  return row;
+}
+
+/** The device, locked: the player's status call marks it under the same row lock (see player.repository). */
+export async function lockDevice(tx: Tx, id: number) {
+  const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+  return row!;
+}
+
+/** Whether a later activation of the device, not undone, builds on the state this one left. */
+export async function laterActivationExists(tx: Tx, deviceId: number, afterId: number) {
+  const [row] = await tx
+    .select({ id: activations.id })
+    .from(activations)
+    .where(and(eq(activations.deviceId, deviceId), gt(activations.id, afterId), isNull(activations.refundedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Puts the device back as the activation row stored it, copied in SQL (exact to the microsecond). */
+export async function restoreDevice(tx: Tx, deviceId: number, activationId: number) {
+  const [row] = await tx
+    .update(devices)
+    .set({
+      expireDate: sql`a.prev_expire_date`,
+      lifetime: sql`coalesce(a.prev_lifetime, false)`,
+      isTrial: sql`coalesce(a.prev_is_trial, 1)`,
+      activatedBy: sql`a.prev_activated_by`,
+      activatedAt: sql`a.prev_activated_at`,
+    })
+    .from(sql`activations as a`)
+    .where(and(eq(devices.id, deviceId), sql`a.id = ${activationId}`))
+    .returning({ macAddress: devices.macAddress, applicationId: devices.applicationId, expireDate: devices.expireDate, lifetime: devices.lifetime, isTrial: devices.isTrial });
+  return row!;
+}
+
+/** Marks the activation undone; `now()` is the transaction's time, as every row it writes. */
+export async function markRefunded(tx: Tx, id: number, refundLedgerId: number | null) {
+  const [row] = await tx
+    .update(activations)
+    .set({ refundedAt: sql`now()`, refundLedgerId })
+    .where(eq(activations.id, id))
+    .returning({ refundedAt: activations.refundedAt });
+  return row!.refundedAt!;
 }

@@ -298,6 +298,8 @@ describe('POST /api/bulk-multi-app-activate: what it costs and does', () => {
         expire_date: device.expire_date.toISOString(),
         module: appNames.get(appIds[i]!),
         is_lifetime: lifetime,
+        activation_id: Number(row.id),
+        undo_until: expect.any(String),
       });
     }
     await expectLedgerInvariant(t);
@@ -550,6 +552,8 @@ describe('activated apps list, activation logs and remarks', () => {
       comment: 'child box',
       activated_from: 'multi-app',
       created_at: expect.any(String),
+      refunded_at: null,
+      undo_until: expect.any(String),
     });
     expect((await pageOf(await appsList(child.token))).data.map((r) => r.mac_address)).toEqual([childMac]);
     const all = (await pageOf(await appsList(admin, { pageSize: 100 }))).data.map((r) => r.mac_address);

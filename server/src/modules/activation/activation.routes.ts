@@ -10,13 +10,20 @@ import {
   bulkActivateBody,
   checkMultiAppAnswer,
   checkMultiAppBody,
+  errorEnvelope,
+  idParam,
   okEnvelope,
   translate,
+  undoActivationAnswer,
+  undoSettingsAnswer,
+  undoSettingsBody,
   updateCommentBody,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { requestIdFrom } from '../credit/credit.service.js';
 import * as service from './activation.service.js';
+import { undoActivation } from './undo.service.js';
+import { undoSettings, updateUndoSettings } from './undo-window.js';
 
 const tags = ['activation'];
 
@@ -46,6 +53,56 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const requestId = requestIdFrom(request.headers['request-id']);
       return service.bulkActivate({ ctx, input: request.body, requestId });
+    },
+  );
+
+  app.post(
+    '/activations/:id/undo',
+    {
+      // Whoever may activate may undo: the payer, its parent (the row is in its reach) or an admin.
+      config: { permission: 'multi apps activation' },
+      schema: {
+        tags,
+        description:
+          "Undoes one activation row (one app of a request; its `credit_point` is its share of the request's cost): that share goes back to the account that paid it as a `Refund` ledger row, the device gets back the expiry, package, trial flag and owner it had before, and the row shows `refunded_at` in the lists. The payer, its parent or an admin may undo, within the admin's undo window (GET /api/settings/activation-undo; 24 hours by default, 0 turns undo off), while the device has not asked `POST /api/player/status` since the activation and nothing changed it since. Refusals (409, nothing refunded): UNDO_OFF, UNDO_WINDOW_PASSED, UNDO_ALREADY_DONE, UNDO_DEVICE_CHECKED_IN, UNDO_SUPERSEDED (a later activation, a redeemed code or a disable builds on it). Another account's activation: 404. A `request-id` header makes a repeat within 24 hours answer the first result and refund nothing more.",
+        params: idParam,
+        response: { 200: undoActivationAnswer, '4xx': errorEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const requestId = requestIdFrom(request.headers['request-id']);
+      return undoActivation({ ctx, id: request.params.id, requestId });
+    },
+  );
+
+  app.get(
+    '/settings/activation-undo',
+    {
+      config: { permission: 'security-settings' },
+      schema: { tags, description: 'The undo window of activations, in whole hours (24 when never set; 0: undo is off).', response: { 200: undoSettingsAnswer } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: await undoSettings(ctx) };
+    },
+  );
+
+  app.patch(
+    '/settings/activation-undo',
+    {
+      config: { permission: 'security-settings' },
+      schema: {
+        tags,
+        description: 'Sets the undo window of activations: whole hours from 0 (undo off) to 720. It applies at once, to earlier activations too.',
+        body: undoSettingsBody,
+        response: { 200: undoSettingsAnswer },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const data = await updateUndoSettings({ ctx, input: request.body });
+      return { status: true as const, msg: translate(ctx.locale, 'activation.undoSettingsUpdated'), data };
     },
   );
 

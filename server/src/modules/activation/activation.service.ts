@@ -30,6 +30,7 @@ import { idsInReach } from '../resellers/hierarchy.js';
 import { emit } from '../webhooks/events.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './activation.repository.js';
+import { undoUntil, undoWindowHours } from './undo-window.js';
 
 // ---------------------------------------------------------------------------------------------
 // The multi-app check: one rule for the check call and for the activation itself.
@@ -250,8 +251,9 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
   // The devices are locked already: they are updated before the account is touched, so the
   // caller's balance row (every activation of this reseller queues on it) stays locked for as
   // few statements as possible. An insufficient balance rolls all of it back.
+  const previous: repo.PreviousDeviceState[] = [];
   for (const a of activated) {
-    await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId, activatedAt: now });
+    previous.push(await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId }));
   }
   // One account: the conditional debit locks its row itself, no separate lock statement needed.
   const charged = await transfer(ctx, tx, {
@@ -264,9 +266,9 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
     insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
   });
   // The spend's audit row is written by `transfer`; the activation rows record the rest.
-  await repo.insertActivations(
+  const rows = await repo.insertActivations(
     tx,
-    activated.map((a) => ({
+    activated.map((a, i) => ({
       deviceId: a.device.id,
       applicationId: a.device.applicationId,
       macAddress: a.device.macAddress,
@@ -277,8 +279,15 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
       boxExpiryDate: a.expiry,
       comment: request.comment,
       activatedFrom: request.from,
+      // The device as it was, for an undo (issue 27).
+      prevExpireDate: repo.exactTime(previous[i]!.prevExpireDate),
+      prevLifetime: previous[i]!.prevLifetime,
+      prevIsTrial: previous[i]!.prevIsTrial,
+      prevActivatedBy: previous[i]!.prevActivatedBy,
+      prevActivatedAt: repo.exactTime(previous[i]!.prevActivatedAt),
     })),
   );
+  const undoHours = await undoWindowHours(tx);
   recordAfterCommit(ctx, tx, (metrics) => {
     for (const a of activated) metrics.activation(a.appName, pkg, request.from);
   });
@@ -297,11 +306,13 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
   return {
     cost,
     balance: charged.debitorBalance!,
-    activated: activated.map((a) => ({
+    activated: activated.map((a, i) => ({
       mac_address: a.device.macAddress,
       expire_date: a.expiry.toISOString(),
       module: a.appName,
       is_lifetime: pkg === 'Lifetime',
+      activation_id: rows[i]!.id,
+      undo_until: undoUntil(rows[i]!.createdAt, undoHours),
     })),
   };
 }
@@ -311,7 +322,7 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
 // ---------------------------------------------------------------------------------------------
 
 /** Activations by the caller's reach: every one for an admin, else its own and its sub-resellers'. */
-const inReach = async (ctx: Ctx) => repo.byAccounts(await idsInReach(ctx));
+export const inReach = async (ctx: Ctx) => repo.byAccounts(await idsInReach(ctx));
 
 type ListFilters = {
   search_type?: 'general' | 'mac' | null;
@@ -342,7 +353,7 @@ async function listWhere(ctx: Ctx, filters: ListFilters) {
   );
 }
 
-function toRecord(row: repo.ActivationListRow, showComment: boolean): ActivationRecord {
+function toRecord(row: repo.ActivationListRow, showComment: boolean, undoHours: number): ActivationRecord {
   return {
     id: row.id,
     module: row.module,
@@ -357,6 +368,8 @@ function toRecord(row: repo.ActivationListRow, showComment: boolean): Activation
     comment: showComment ? row.comment : null,
     activated_from: row.activatedFrom,
     created_at: row.createdAt.toISOString(),
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    undo_until: row.refundedAt || !row.undoable ? null : undoUntil(row.createdAt, undoHours),
   };
 }
 
@@ -372,8 +385,9 @@ async function page(
     sortKey: paging.sortKey ?? 'created_at',
     sortType: paging.sortType?.toLowerCase() === 'asc' ? 'asc' : 'desc',
   });
+  const undoHours = await undoWindowHours(ctx.db);
   return {
-    data: entries.map((e) => toRecord(e, showComment)),
+    data: entries.map((e) => toRecord(e, showComment, undoHours)),
     current_page: paging.number,
     last_page: Math.max(1, Math.ceil(total / paging.size)),
     total,

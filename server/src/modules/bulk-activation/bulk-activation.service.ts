@@ -165,7 +165,11 @@ async function realRun(ctx: Ctx, bytes: Buffer | undefined, requestId: string | 
       const soonest = charged.activated.map((a) => a.expire_date).sort()[0]!;
       // The expiry goes in its own field (and column), written in the reader's date style by the panel.
       const message = translate(ctx.locale, r.pkg === 'Lifetime' ? 'bulk.row.activatedLifetime' : 'bulk.row.activated', { apps: r.apps.join(', '), mac: r.mac });
-      rows.push(rowResult(r, 'ok', message, charged.cost, soonest));
+      rows.push({
+        ...rowResult(r, 'ok', message, charged.cost, soonest),
+        activation_ids: charged.activated.map((a) => a.activation_id),
+        undo_until: charged.activated[0]!.undo_until,
+      });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       rows.push(rowResult(r, 'error', reasonOf(ctx, error, catalogue)));

@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.
 import { applicationIds, createReseller, createRole, expectError, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge } from '../../../test/credit.js';
 import { uniqueMac } from '../../../test/devices.js';
-import { UNDO_WINDOW_SETTING } from './refund-window.js';
+import { ACTIVATION_UNDO_HOURS as UNDO_WINDOW_SETTING } from '../../db/settings-keys.js';
 
 /**
  * Deleting an unredeemed code within the undo window gives its price back to whoever paid for it

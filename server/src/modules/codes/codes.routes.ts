@@ -98,7 +98,7 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-code',
     {
       config: { permission: 'delete-code' },
-      schema: { tags, description: `Removes the code and its playlists. A code never redeemed nor renewed, bought within the undo window (setting activation_undo_window_hours, default 24, 0: off), deleted by the account that paid for it, its parent or an admin gives its price back to the payer: one Refund ledger row in the same transaction; \`refunded_points\` says how many came back (0 otherwise, with \`refund_refused\`: off, redeemed, late, renewed or notPayer; the code is deleted either way). Two deletes at once refund once (the second answers 404). ${OTHER_RESELLER} delete-any-codes.`, body: codeValueBody, response: { 200: deleteCodeAnswer } },
+      schema: { tags, description: `Removes the code and its playlists. A code never redeemed nor renewed, bought within the admin's undo window (GET /api/settings/activation-undo; default 24 hours, 0: off), deleted by the account that paid for it, its parent or an admin gives its price back to the payer: one Refund ledger row in the same transaction; \`refunded_points\` says how many came back (0 otherwise, with \`refund_refused\`: off, redeemed, late, renewed or notPayer; the code is deleted either way). Two deletes at once refund once (the second answers 404). ${OTHER_RESELLER} delete-any-codes.`, body: codeValueBody, response: { 200: deleteCodeAnswer } },
     },
     async (request) => service.deleteCode({ ctx: ctxOf(request), input: request.body }),
   );

@@ -31,7 +31,7 @@ import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emit, last4 } from '../webhooks/events.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
-import { undoWindowHours } from './refund-window.js';
+import { undoWindowHours } from '../activation/undo-window.js';
 
 /**
  * Activation codes (business-panel.md §2–§9): bought in batches with credit, redeemed by a player

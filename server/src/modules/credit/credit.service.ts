@@ -51,7 +51,7 @@ export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promis
 export type Move = {
   trType: CreditTrType;
   amount: number;
-  /** Loses the points; null only for the moves that bring points in: 'Added Self Credit', 'Purchase', the sandbox's 'Test Credit' and a 'Refund'. */
+  /** Loses the points; null only for the moves that bring points in: 'Added Self Credit', 'Purchase', 'Refund' and the sandbox's 'Test Credit'. */
   debitorId: number | null;
   /** Receives the points; null only for the spends, 'Activation' and 'Activation Code'. */
   creditorId: number | null;
@@ -96,9 +96,11 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
 
 function checkMove(move: Move) {
   if (!Number.isSafeInteger(move.amount) || move.amount < 1) throw new AppError('C10011');
-  // A refund (issue 27) gives back points spent on nothing: the payer is credited, nobody debited.
   const incoming =
-    move.trType === CREDIT_TR_TYPES.selfCredit || move.trType === CREDIT_TR_TYPES.purchase || move.trType === CREDIT_TR_TYPES.testCredit || move.trType === CREDIT_TR_TYPES.refund;
+    move.trType === CREDIT_TR_TYPES.selfCredit ||
+    move.trType === CREDIT_TR_TYPES.purchase ||
+    move.trType === CREDIT_TR_TYPES.testCredit ||
+    move.trType === CREDIT_TR_TYPES.refund;
   if (move.debitorId === null && !incoming) throw new AppError('INTERNAL');
   const spend = move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code;
   if (move.creditorId === null && (!spend || move.debitorId === null)) throw new AppError('INTERNAL');

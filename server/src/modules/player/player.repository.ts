@@ -28,6 +28,8 @@ const deviceColumns = {
   lifetime: devices.lifetime,
   isTrial: devices.isTrial,
   disabledAt: devices.disabledAt,
+  activatedAt: devices.activatedAt,
+  lastStatusAt: devices.lastStatusAt,
   secretHash: devices.secretHash,
   playlists: playlistsJson,
 };
@@ -105,4 +107,22 @@ export async function findPlaylist(db: DbOrTx, deviceId: number, playlistId: num
     .from(playlists)
     .where(and(eq(playlists.id, playlistId), eq(playlists.deviceId, deviceId)));
   return row;
+}
+
+/**
+ * The status call's mark (issue 27): the device's first status call since its last paid activation
+ * sets `last_status_at`. An UPDATE takes the row lock: while an undo holds the device it waits, and
+ * once its mark is written an undo that locks the device after sees it and refuses. The condition
+ * is rechecked on the row as it is when the lock is granted.
+ */
+export async function markStatusCall(db: DbOrTx, deviceId: number) {
+  await db
+    .update(devices)
+    .set({ lastStatusAt: sql`clock_timestamp()` })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        sql`${devices.activatedAt} is not null and (${devices.lastStatusAt} is null or ${devices.lastStatusAt} < ${devices.activatedAt})`,
+      ),
+    );
 }

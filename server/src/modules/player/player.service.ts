@@ -7,7 +7,7 @@ import { batchedRateLimiter, retryAfterSeconds, type RateLimiter } from '../../l
 import { sha256, verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
 import { deviceKeyMatches, findApplication, isActive } from '../devices/device-access.js';
-import { findPlayerDevice, findPlaylist, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
+import { findPlayerDevice, findPlaylist, markStatusCall, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
 
 /**
  * The player API (DESIGN.md §5): what media-player apps call, without a session. Every call
@@ -122,8 +122,16 @@ export async function deviceAnswer(ctx: Ctx, appId: number, mac: string) {
   return toAnswer((await findPlayerDevice(ctx.db, appId, mac))!);
 }
 
-/** What every player asks on each start. */
+/**
+ * What every player asks on each start. The first call after a paid activation marks the device
+ * (`markStatusCall`) before it answers, and answers the device as read after its mark: an undo
+ * that committed meanwhile is seen (the old state), and one that comes after the mark refuses.
+ * The later calls only read (their row no longer needs the mark).
+ */
 export async function status(ctx: Ctx, input: PlayerStatusBody) {
+  const row = await deviceWithKey(ctx, input);
+  if (row.activatedAt === null || (row.lastStatusAt !== null && row.lastStatusAt.getTime() >= row.activatedAt.getTime())) return toAnswer(row);
+  await markStatusCall(ctx.db, row.id);
   return toAnswer(await deviceWithKey(ctx, input));
 }
 

@@ -35,7 +35,8 @@ export type MovedPoints = { trType: CreditTrType; amount: number; debitorId: num
 export type MoveBalances = { ledgerId: number; debitorBalance: number | null; creditorBalance: number | null };
 
 /** The moves between accounts (and an admin's self credit) that `credit.sent` / `credit.received` report. */
-const SHARE_TYPES: readonly string[] = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.selfCredit];
+/** A refund (issue 27) is points received back: `credit.received`, from no counterparty. */
+const SHARE_TYPES: readonly string[] = [CREDIT_TR_TYPES.added, CREDIT_TR_TYPES.withdraw, CREDIT_TR_TYPES.selfCredit, CREDIT_TR_TYPES.refund];
 
 /**
  * What a committed move tells: `credit.low` (and the low-balance mail) for the debited account

@@ -23,6 +23,8 @@ const record = (id: number, overrides: Partial<ActivationRecord> = {}): Activati
   comment: null,
   activated_from: 'panel',
   created_at: '2026-01-05T10:00:00.000Z',
+  refunded_at: null,
+  undo_until: null,
   ...overrides,
 });
 
@@ -37,6 +39,9 @@ function setup(rows: ActivationRecord[], exportAnswer: () => Response = () => js
     if (url.pathname === '/api/activated-apps-list') return json(200, page(rows));
     if (url.pathname === '/api/devices-export') return exportAnswer();
     if (url.pathname === '/api/update-comment') return json(200, { status: true, msg: 'Remark updated.' });
+    if (url.pathname === '/api/activations/5/undo') return json(200, { status: true, msg: 'Activation undone. Credit points refunded: 1.', data: {} });
+    if (url.pathname === '/api/activations/6/undo')
+      return json(409, { status: false, code: 'UNDO_DEVICE_CHECKED_IN', statusCode: 409, msg: 'The device has used it.', message: 'The device has used it.', errors: {} });
     if (url.pathname === '/api/fetch-allowed-applications') return allowedApplications([]);
     return json(404, { status: false, code: 'ROUTE_NOT_FOUND', statusCode: 404, msg: 'no route', errors: {} });
   });
@@ -188,6 +193,50 @@ describe('ActivatedAppsPage', () => {
       await screen.findByRole('table', { name: 'Activated Apps List' });
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to export the devices.'));
+    });
+  });
+
+  describe('undo (issue 27)', () => {
+    const soon = () => new Date(Date.now() + 3_600_000).toISOString();
+    beforeEach(() => {
+      Cookies.set(COOKIE_PERMISSIONS, 'platform-users list,multi apps activation');
+    });
+
+    it('offers Undo only on rows within their window and not undone, and marks an undone row Refunded', async () => {
+      setup([
+        record(5, { undo_until: soon() }),
+        record(7, { undo_until: new Date(Date.now() - 1000).toISOString() }),
+        record(8, { refunded_at: '2026-01-05T11:00:00.000Z' }),
+      ]);
+      expect(await screen.findByRole('button', { name: 'Undo the activation of IBOPLAYER on aa:bb:cc:dd:ee:05' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /aa:bb:cc:dd:ee:07/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Undo the activation of IBOPLAYER on aa:bb:cc:dd:ee:08/ })).not.toBeInTheDocument();
+      expect(screen.getByText('Refunded')).toBeInTheDocument();
+    });
+
+    it('asks first, then sends the undo with a request-id and tells the result', async () => {
+      const { fetchMock } = setup([record(5, { undo_until: soon() })]);
+      fireEvent.click(await screen.findByRole('button', { name: 'Undo the activation of IBOPLAYER on aa:bb:cc:dd:ee:05' }));
+      expect(await screen.findByText('Undo this activation?')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Undo activation' }));
+      await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Activation undone. Credit points refunded: 1.'));
+      const call = fetchMock.mock.calls.find(([url]) => url.pathname === '/api/activations/5/undo')!;
+      expect(call[1]!.method).toBe('POST');
+      expect((call[1]!.headers as Record<string, string>)['request-id']).toMatch(/^[\w-]{8,}$/);
+    });
+
+    it("shows the server's reason when the undo is refused", async () => {
+      setup([record(6, { undo_until: soon() })]);
+      fireEvent.click(await screen.findByRole('button', { name: 'Undo the activation of IBOPLAYER on aa:bb:cc:dd:ee:06' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Undo activation' }));
+      await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('The device has used it.'));
+    });
+
+    it('offers no Undo without the activation permission', async () => {
+      Cookies.set(COOKIE_PERMISSIONS, 'platform-users list');
+      setup([record(5, { undo_until: soon() })]);
+      expect(await screen.findByText('shop@example.com')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
     });
   });
 });

@@ -8,6 +8,8 @@ import { session } from '../../lib/session';
 import { useExportDevices } from './export-devices';
 import { activatedAppsQuery } from './get-activated-apps';
 import { RemarkCell } from './remark-cell';
+import { undoOpen } from './undo-activation';
+import { UndoActivationAction } from './undo-activation-action';
 
 /**
  * Activated apps list (business-panel.md §2): the caller's activations, searchable, filtered by
@@ -17,6 +19,7 @@ import { RemarkCell } from './remark-cell';
 export function ActivatedAppsPage() {
   const { t } = useTranslation();
   const canEdit = session.has('multi apps activation-remarks');
+  const canUndo = session.has('multi apps activation');
   const exportCsv = useExportDevices();
   return (
     <ActivationRecordsTable
@@ -24,6 +27,15 @@ export function ActivatedAppsPage() {
       query={activatedAppsQuery}
       moduleFilter
       remarks={(row) => (canEdit ? <RemarkCell row={row} /> : <Text size="sm">{row.comment ?? ''}</Text>)}
+      // Undo (issue 27): offered while the row's window is open and it is not undone; the server decides the rest.
+      rowActions={
+        canUndo
+          ? (row) =>
+              !row.refunded_at && undoOpen(row.undo_until) ? (
+                <UndoActivationAction ids={[row.id]} apps={row.module} mac={row.mac_address} cost={row.credit_point} />
+              ) : null
+          : undefined
+      }
       actions={(empty) => (
         <Tooltip label={t('activatedApps.exportHint')} multiline w={300}>
           <Button

@@ -19,6 +19,8 @@ const log = {
   comment: 'paid in cash',
   activated_from: 'panel',
   created_at: '2026-01-05T10:00:00.000Z',
+  refunded_at: null,
+  undo_until: null,
 };
 
 function setup(permissions: string) {

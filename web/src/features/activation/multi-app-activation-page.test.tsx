@@ -176,6 +176,44 @@ describe('MultiAppActivationPage', () => {
     expect(chip('IBOPLAYER')).not.toBeChecked();
   });
 
+  it('offers Undo in the success message for the window, undoes every app of the request and says so', async () => {
+    const until = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const { fetchMock } = setup({
+      '/api/check-device-status-multi-app': () => json(200, statusAnswer),
+      '/api/bulk-multi-app-activate': (body) => {
+        const confirmed = (body.requestData as { isConfirmed: boolean }).isConfirmed;
+        return json(200, {
+          status: true,
+          msg: confirmed ? 'Activated 2 apps.' : 'Price',
+          activated: confirmed,
+          credit_points: 2,
+          credit_point: confirmed ? 8 : 10,
+          activated_devices: confirmed
+            ? [
+                { mac_address: 'aa:bb:cc:dd:ee:ff', module: 'IBOPLAYER', expire_date: '2027-08-01T00:00:00.000Z', is_lifetime: false, activation_id: 41, undo_until: until },
+                { mac_address: 'aa:bb:cc:dd:ee:ff', module: 'IBOPRO', expire_date: '2027-01-01T00:00:00.000Z', is_lifetime: false, activation_id: 42, undo_until: until },
+              ]
+            : [],
+        });
+      },
+      '/api/activations/41/undo': () => json(200, { status: true, msg: 'one', data: { credit_points: 1, credit_point: 9 } }),
+      '/api/activations/42/undo': () => json(200, { status: true, msg: 'two', data: { credit_points: 1, credit_point: 10 } }),
+    });
+    await fillForm(['IBOPLAYER', 'IBOPRO'], '1 Year', 'aa:bb:cc:dd:ee:ff');
+    submit();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Device status per app' })).getByRole('button', { name: 'Continue' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm activation' })).getByRole('button', { name: 'Activate' }));
+    await screen.findByRole('table', { name: 'Apps activated' });
+    expect(screen.getByText(/You can undo this activation until/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the activation of IBOPLAYER, IBOPRO on aa:bb:cc:dd:ee:ff' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Undo this activation?' })).getByRole('button', { name: 'Undo activation' }));
+    expect(await screen.findByText('Activation undone')).toBeInTheDocument();
+    expect(screen.getByText('The device is back to how it was and the credit points (2) are back on your balance.')).toBeInTheDocument();
+    const undone = fetchMock.mock.calls.filter(([url]) => /^\/api\/activations\/\d+\/undo$/.test(url.pathname)).map(([url]) => url.pathname);
+    expect(undone).toEqual(['/api/activations/41/undo', '/api/activations/42/undo']);
+    expect(toasts.success).toHaveBeenLastCalledWith('Activations undone. Credit points refunded: 2.');
+  });
+
   it('keeps pasted remarks past 255 characters whole, counts them, says the limit and checks nothing', async () => {
     const { fetchMock } = setup();
     await fillForm(['IBOPLAYER'], 'Lifetime', 'aa:bb:cc:dd:ee:ff');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Chip, Group, Input, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconApps, IconCircleCheck } from '@tabler/icons-react';
+import { IconApps, IconArrowBackUp, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVATION_PACKAGES,
@@ -22,12 +22,14 @@ import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError, toastSuccess } from '../../components/toast';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { activationFailure, type ActivationFailure } from './activation-errors';
 import { AppStatusModal, ConfirmActivationModal, type ActivationRequest } from './activation-modals';
 import { useBulkActivate } from './bulk-activate';
 import { useCheckMultiApp } from './check-multi-app';
+import { undoOpen } from './undo-activation';
+import { UndoActivationAction } from './undo-activation-action';
 
 type Errors = { apps?: string; pkg?: string };
 type Step = { kind: 'status'; checks: Record<string, MultiAppCheck> } | { kind: 'confirm'; cost: number };
@@ -282,13 +284,26 @@ const SCROLL_MARGIN = {
 function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const [undone, setUndone] = useState(false);
+  // Undo (issue 27): offered for the window the server named, for the whole request (every app's row).
+  const ids = answer.activated_devices.map((device) => device.activation_id).filter((id): id is number => id !== undefined);
+  const until = answer.activated_devices[0]?.undo_until;
+  const canUndo = session.has('multi apps activation') && ids.length === answer.activated_devices.length && ids.length > 0 && undoOpen(until);
   // The result appears below the form, out of sight at 1280 px: brought into view (clear of the
   // fixed header and footer, SCROLL_MARGIN), and focused so that a screen reader reads it.
   useEffect(() => {
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     ref.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'nearest' });
     ref.current?.focus({ preventScroll: true });
+    setUndone(false);
   }, [answer]);
+  if (undone) {
+    return (
+      <Alert color="orange" variant="light" role="status" icon={<IconArrowBackUp />} title={t('undo.undoneTitle')}>
+        {t('undo.undoneText', { points: answer.credit_points })}
+      </Alert>
+    );
+  }
   return (
     <Alert ref={ref} tabIndex={-1} style={SCROLL_MARGIN} color="green" variant="light" role="status" icon={<IconCircleCheck />} title={t('activation.done.title')}>
       <Stack gap="xs">
@@ -308,6 +323,19 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
           rowKey={(device) => `${device.module}-${device.mac_address}`}
         />
         <Text size="sm">{t('activation.done.balance', { count: answer.credit_points, balance: answer.credit_point })}</Text>
+        {canUndo && (
+          <Group gap="sm" wrap="wrap" justify="space-between">
+            <Text size="sm">{t('undo.offer', { time: formatDateTime(until) })}</Text>
+            <UndoActivationAction
+              size="sm"
+              ids={ids}
+              apps={answer.activated_devices.map((device) => device.module).join(', ')}
+              mac={answer.activated_devices[0]!.mac_address}
+              cost={answer.credit_points}
+              onUndone={() => setUndone(true)}
+            />
+          </Group>
+        )}
       </Stack>
     </Alert>
   );

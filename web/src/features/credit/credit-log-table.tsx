@@ -16,11 +16,13 @@ const TR_TYPE_KEYS: Record<string, string> = {
   [CREDIT_TR_TYPES.added]: 'credit.trTypes.added',
   [CREDIT_TR_TYPES.selfCredit]: 'credit.trTypes.selfCredit',
   [CREDIT_TR_TYPES.withdraw]: 'credit.trTypes.withdraw',
+  [CREDIT_TR_TYPES.refund]: 'credit.trTypes.refund',
 };
 const TR_TYPE_COLORS: Record<string, string> = {
   [CREDIT_TR_TYPES.added]: 'green',
   [CREDIT_TR_TYPES.selfCredit]: 'indigo',
   [CREDIT_TR_TYPES.withdraw]: 'orange',
+  [CREDIT_TR_TYPES.refund]: 'teal',
 };
 
 /**

@@ -71,4 +71,35 @@ describe('SecurityPage', () => {
     expect(screen.getByRole('switch', { name: /Require it of every reseller and sub-reseller/ })).not.toBeChecked();
     expect(screen.queryByRole('switch', { name: /my sub-resellers/ })).not.toBeInTheDocument();
   });
+
+  it('gives the admin the undo window of activations: checked by the rule before it is sent, then saved', async () => {
+    session.save('t0k3n', ['security-settings'], false);
+    const fetchMock = serve(
+      {},
+      {
+        'GET /api/settings/security': () => json(200, { status: true, msg: 'OK', data: { require_two_factor_admins: false, require_two_factor_resellers: false } }),
+        'GET /api/settings/activation-undo': () => json(200, { status: true, msg: 'OK', data: { undo_window_hours: 24 } }),
+        'PATCH /api/settings/activation-undo': () => json(200, { status: true, msg: 'Undo window saved.', data: { undo_window_hours: 0 } }),
+      },
+    );
+    renderWithProviders(<SecurityPage />);
+    const hours = await screen.findByRole('textbox', { name: 'Undo window (hours)' });
+    await waitFor(() => expect(hours).toHaveValue('24'));
+    const patches = () => fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/settings/activation-undo' && init?.method === 'PATCH');
+    fireEvent.change(hours, { target: { value: '721' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number of hours from 0 to 720.')).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+    fireEvent.change(hours, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches().map(([, init]) => JSON.parse(init!.body as string))).toEqual([{ undo_window_hours: 0 }]));
+  });
+
+  it('shows no undo window to a reseller', async () => {
+    session.save('t0k3n', ['add-sub-reseller'], false);
+    serve({}, { 'GET /api/profile/security': () => json(200, { status: true, msg: 'OK', data: { require_two_factor_sub_resellers: false } }) });
+    renderWithProviders(<SecurityPage />);
+    await screen.findByRole('switch', { name: /Require it of my sub-resellers/ });
+    expect(screen.queryByText('Undo of activations')).not.toBeInTheDocument();
+  });
 });

@@ -5,6 +5,7 @@ import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorRequiredBanner } from './two-factor-required-banner';
 import { TwoFactorSection } from './two-factor-section';
+import { UndoWindowSection } from './undo-window-section';
 
 /** Profile → Security: one section per concern of the account's protection, stacked. */
 export function SecurityPage() {
@@ -17,6 +18,7 @@ export function SecurityPage() {
       <TwoFactorSection />
       <PasskeysSection />
       {showRules && <RequirementSection />}
+      {showRules && <UndoWindowSection />}
       <SessionsSection />
     </Stack>
   );

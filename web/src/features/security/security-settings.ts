@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { profileSecurityAnswer, ProfileSecurityBody, securitySettingsAnswer, SecuritySettingsBody } from '@panel/contract';
+import type { profileSecurityAnswer, ProfileSecurityBody, securitySettingsAnswer, SecuritySettingsBody, UndoSettingsBody, undoSettingsAnswer } from '@panel/contract';
 import { api } from '../../api/client';
 import { showSuccess } from '../../app/query-client';
 
 type SecuritySettingsAnswer = z.infer<typeof securitySettingsAnswer>;
 type ProfileSecurityAnswer = z.infer<typeof profileSecurityAnswer>;
+type UndoSettingsAnswer = z.infer<typeof undoSettingsAnswer>;
 
 /** `GET /api/settings/security`: the admin's switches (a second factor for every admin, for every reseller). */
 export const getSecuritySettings = () => api<SecuritySettingsAnswer>('/settings/security');
@@ -34,6 +35,24 @@ export const useUpdateProfileSecurity = () => {
     mutationFn: updateProfileSecurity,
     onSuccess: (answer) => {
       queryClient.setQueryData(['profile-security'], answer);
+      showSuccess(answer.msg);
+    },
+  });
+};
+
+/** `GET /api/settings/activation-undo`: the admin's undo window of activations (issue 27), in hours. */
+export const getUndoSettings = () => api<UndoSettingsAnswer>('/settings/activation-undo');
+export const useUndoSettings = () => useQuery({ queryKey: ['undo-settings'], queryFn: getUndoSettings });
+
+export const updateUndoSettings = (body: UndoSettingsBody) => api<UndoSettingsAnswer>('/settings/activation-undo', { method: 'PATCH', body });
+export const useUpdateUndoSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUndoSettings,
+    // The form shows a field's refusal under it.
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['undo-settings'], answer);
       showSuccess(answer.msg);
     },
   });
