@@ -9,8 +9,8 @@ type Bundle = Record<string, unknown>;
  * Each language is loaded when chosen, in two chunks: the core texts (sign-in screens, layout,
  * errors) with the contract's field names, validation and error messages (`./api/<locale>.ts`;
  * the texts of the API's answers stay on the server), so forms speak the server's words; and
- * the panel texts of every signed-in screen, fetched with the signed-in shell
- * (`loadPanelTexts`), so /login never downloads them.
+ * the panel texts of every signed-in screen with the API's texts only they show (`./api/panel/`),
+ * fetched with the signed-in shell (`loadPanelTexts`), so /login never downloads them.
  */
 const coreLoaders: Record<Locale, () => Promise<Bundle[]>> = {
   en: () => Promise.all([import('./locales/en.json'), import('./api/en')]).then(([ui, api]) => [ui.default, { ...api }]),
@@ -21,11 +21,11 @@ const coreLoaders: Record<Locale, () => Promise<Bundle[]>> = {
 };
 
 const panelLoaders: Record<Locale, () => Promise<Bundle[]>> = {
-  en: () => import('./locales/panel/en.json').then((m) => [m.default]),
-  ar: () => import('./locales/panel/ar.json').then((m) => [m.default]),
-  de: () => import('./locales/panel/de.json').then((m) => [m.default]),
-  br: () => import('./locales/panel/br.json').then((m) => [m.default]),
-  esp: () => import('./locales/panel/esp.json').then((m) => [m.default]),
+  en: () => Promise.all([import('./locales/panel/en.json'), import('./api/panel/en')]).then(([ui, api]) => [ui.default, { ...api }]),
+  ar: () => Promise.all([import('./locales/panel/ar.json'), import('./api/panel/ar')]).then(([ui, api]) => [ui.default, { ...api }]),
+  de: () => Promise.all([import('./locales/panel/de.json'), import('./api/panel/de')]).then(([ui, api]) => [ui.default, { ...api }]),
+  br: () => Promise.all([import('./locales/panel/br.json'), import('./api/panel/br')]).then(([ui, api]) => [ui.default, { ...api }]),
+  esp: () => Promise.all([import('./locales/panel/esp.json'), import('./api/panel/esp')]).then(([ui, api]) => [ui.default, { ...api }]),
 };
 
 export const LANGUAGE_NAMES: Record<Locale, string> = {

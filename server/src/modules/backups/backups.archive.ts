@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { backupFindingOf as found, backupFindingText, type BackupFinding } from '@panel/contract';
 import { inWorker } from './backups.files.js';
 
 /**
@@ -56,45 +57,46 @@ export const hashTree = (root: string) => inWorker<Manifest['files']>('hash', { 
  */
 export const packArchive = (staging: string, members: string[], out: string) => inWorker<void>('pack', { staging, members: [MANIFEST, ...members], out });
 
-export type CheckedArchive = { manifest: Manifest | null; problems: string[] };
+export type CheckedArchive = { manifest: Manifest | null; findings: BackupFinding[]; problems: string[] };
+
+/** The English sentences of findings (the API's `problems`, the log, the command line). */
+export const problemsOf = (findings: readonly BackupFinding[]) => findings.map(backupFindingText);
 
 /**
  * Unpacks `file` into `into` (made empty first) and checks what came out against the manifest:
- * every member listed, of its size and sha256, nothing else, only plain files. Problems are plain
- * sentences; an archive that cannot be read at all gives a null manifest. Members are streamed to
- * disk, never held in memory: a large database's dump is gigabytes.
+ * every member listed, of its size and sha256, nothing else, only plain files. Each problem is a
+ * finding (a code and its values) and its English sentence; an archive that cannot be read at all
+ * gives a null manifest. Members are streamed to disk, never held in memory: a large database's
+ * dump is gigabytes.
  */
 export async function unpackArchive(file: string, into: string): Promise<CheckedArchive> {
-  const unpacked = await inWorker<{ unreadable: string | null; problems: string[]; files: Manifest['files'] }>('unpack', { file, into });
-  const problems = unpacked.problems;
-  if (unpacked.unreadable) {
-    return { manifest: null, problems: [`The file cannot be read as a backup archive (${unpacked.unreadable}): it is truncated, corrupt or not a panel backup.`] };
-  }
+  const unpacked = await inWorker<{ unreadable: string | null; findings: BackupFinding[]; files: Manifest['files'] }>('unpack', { file, into });
+  const findings = unpacked.findings;
+  const checked = (manifest: Manifest | null, list: BackupFinding[]): CheckedArchive => ({ manifest, findings: list, problems: problemsOf(list) });
+  if (unpacked.unreadable) return checked(null, [found('archive_unreadable', { reason: unpacked.unreadable })]);
   const manifestFile = path.join(into, MANIFEST);
-  if (!fs.existsSync(manifestFile)) return { manifest: null, problems: [...problems, `The archive has no ${MANIFEST}: it is not a panel backup.`] };
+  if (!fs.existsSync(manifestFile)) return checked(null, [...findings, found('manifest_missing')]);
   let manifest: Manifest;
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-    if (!parsed.success) return { manifest: null, problems: [...problems, `The archive's ${MANIFEST} is not a panel backup's manifest.`] };
+    if (!parsed.success) return checked(null, [...findings, found('manifest_invalid')]);
     manifest = parsed.data;
   } catch {
-    return { manifest: null, problems: [...problems, `The archive's ${MANIFEST} is not valid JSON.`] };
+    return checked(null, [...findings, found('manifest_not_json')]);
   }
-  if (manifest.format_version > FORMAT_VERSION) {
-    problems.push(`The backup's format version ${manifest.format_version} is newer than this panel reads (${FORMAT_VERSION}): restore it with a newer panel.`);
-  }
-  const found = unpacked.files;
+  if (manifest.format_version > FORMAT_VERSION) findings.push(found('format_newer', { version: manifest.format_version, supported: FORMAT_VERSION }));
+  const present = unpacked.files;
   for (const [name, expected] of Object.entries(manifest.files)) {
-    const actual = found[name];
-    if (!actual) problems.push(`The archive lacks ${name}, which its manifest lists.`);
-    else if (actual.size !== expected.size) problems.push(`${name} has ${actual.size} bytes, its manifest says ${expected.size}.`);
-    else if (actual.sha256 !== expected.sha256) problems.push(`${name} does not match its checksum: the file was changed or damaged.`);
+    const actual = present[name];
+    if (!actual) findings.push(found('member_missing', { name }));
+    else if (actual.size !== expected.size) findings.push(found('member_size', { name, size: actual.size, expected: expected.size }));
+    else if (actual.sha256 !== expected.sha256) findings.push(found('member_checksum', { name }));
   }
-  for (const name of Object.keys(found)) {
-    if (name !== MANIFEST && !manifest.files[name]) problems.push(`The archive holds ${name}, which its manifest does not list.`);
+  for (const name of Object.keys(present)) {
+    if (name !== MANIFEST && !manifest.files[name]) findings.push(found('member_unlisted', { name }));
   }
-  if (!databaseMembers(manifest).length) problems.push(`The archive has no database dump (${manifest.engine === 'postgres' ? POSTGRES_DUMP : PGLITE_DIR}).`);
-  return { manifest, problems };
+  if (!databaseMembers(manifest).length) findings.push(found('dump_missing', { name: manifest.engine === 'postgres' ? POSTGRES_DUMP : PGLITE_DIR }));
+  return checked(manifest, findings);
 }
 
 /** The manifest's members that make the database: the dump file, or the PGlite folder's files. */

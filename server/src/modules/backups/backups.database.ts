@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { backupFindingOf, backupFindingText, type BackupFinding } from '@panel/contract';
 import { MIGRATIONS_FOLDER, openPglite, type Database } from '../../db/client.js';
 import type { Manifest, SourceCounts } from './backups.archive.js';
 import { inWorker } from './backups.files.js';
@@ -131,14 +132,18 @@ export function pgDumpVersion(command = 'pg_dump'): Promise<string | null> {
   return checked;
 }
 
-/** Why PostgreSQL backups cannot run on this machine, or null. `command`: another pg_dump to look for (tests). */
-export async function postgresUnavailable(url: string, command = 'pg_dump'): Promise<string | null> {
+/** Why PostgreSQL backups cannot run on this machine (`pg_dump_missing`), or null. `command`: another pg_dump to look for (tests). */
+export async function postgresUnavailableFinding(url: string, command = 'pg_dump'): Promise<BackupFinding | null> {
   if (await pgDumpVersion(command)) return null;
   const major = await serverMajor(url).catch(() => null);
-  return (
-    'PostgreSQL backups need the pg_dump client, which is not installed on this server. ' +
-    `Install it with: apt-get install postgresql-client-${major ?? '<major>'} (the same major version as the database server), then take the backup again.`
-  );
+  // A string: it names a package (postgresql-client-18), not a quantity to write in the reader's digits.
+  return backupFindingOf('pg_dump_missing', { major: major === null ? '<major>' : String(major) });
+}
+
+/** The same, as its English sentence. */
+export async function postgresUnavailable(url: string, command = 'pg_dump'): Promise<string | null> {
+  const finding = await postgresUnavailableFinding(url, command);
+  return finding && backupFindingText(finding);
 }
 
 async function serverMajor(url: string): Promise<number> {

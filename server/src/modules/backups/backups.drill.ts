@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupRecord } from '@panel/contract';
-import { describe, PGLITE_DIR, POSTGRES_DUMP, unpackArchive, type Manifest } from './backups.archive.js';
+import { backupFindingOf as found, type BackupFinding, type BackupRecord } from '@panel/contract';
+import { describe, PGLITE_DIR, POSTGRES_DUMP, problemsOf, unpackArchive, type Manifest } from './backups.archive.js';
 import { codeMigrations, loadPglite, loadPostgresScratch, readCounts, readMigrations, type Query } from './backups.database.js';
 
 export type BackupDrill = NonNullable<BackupRecord['drill']>;
@@ -29,72 +29,82 @@ const MAX_LISTED = 10;
  * database),
  * then check the migrations and the ledger there: every account's balance equals what its ledger
  * rows brought in minus what they took out, none is negative, and the counts and balances equal the
- * source's at the dump's point (the manifest's). Every difference is a plain sentence in `problems`.
+ * source's at the dump's point (the manifest's). Every difference is a finding (a code and its values,
+ * in `findings`) and its English sentence (in `problems`, in the same order).
  */
 export async function drillArchive(file: string, options: DrillOptions): Promise<DrillResult> {
   const started = Date.now();
   const counts = { accounts: 0, devices: 0, activations: 0, ledger_rows: 0 };
-  const done = (problems: string[], manifest: Manifest | null): DrillResult => ({
-    drill: { status: problems.length ? 'failed' : 'passed', checked_at: new Date().toISOString(), duration_ms: Date.now() - started, problems, counts },
+  const done = (findings: BackupFinding[], manifest: Manifest | null): DrillResult => ({
+    drill: {
+      status: findings.length ? 'failed' : 'passed',
+      checked_at: new Date().toISOString(),
+      duration_ms: Date.now() - started,
+      problems: problemsOf(findings),
+      findings,
+      counts,
+    },
     manifest,
   });
   try {
-    const { manifest, problems } = await unpackArchive(file, options.workDir);
-    if (!manifest || problems.length) return done(problems, manifest);
+    const { manifest, findings } = await unpackArchive(file, options.workDir);
+    if (!manifest || findings.length) return done(findings, manifest);
     let restored: { query: Query; close(): Promise<void> };
     try {
       if (manifest.engine === 'pglite') {
         restored = await loadPglite(path.join(options.workDir, PGLITE_DIR));
       } else {
-        if (!options.databaseUrl) return done(['This is a PostgreSQL backup: it is checked and restored with PostgreSQL (see the README), not into the embedded database.'], manifest);
+        if (!options.databaseUrl) return done([found('postgres_backup_needs_postgres')], manifest);
         restored = await loadPostgresScratch(options.databaseUrl, path.join(options.workDir, POSTGRES_DUMP));
       }
     } catch (error) {
-      return done([`The database dump does not load: ${describe(error)}`], manifest);
+      return done([found('dump_not_loading', { error: describe(error) })], manifest);
     }
     try {
-      const found = await checkRestored(restored.query, manifest, options);
-      Object.assign(counts, found.counts);
-      return done(found.problems, manifest);
+      const checked = await checkRestored(restored.query, manifest, options);
+      Object.assign(counts, checked.counts);
+      return done(checked.findings, manifest);
     } finally {
       await restored.close();
     }
   } catch (error) {
-    return done([`The drill could not run: ${describe(error)}`], null);
+    return done([found('drill_not_run', { error: describe(error) })], null);
   } finally {
     if (!options.keep) fs.rmSync(options.workDir, { recursive: true, force: true });
   }
 }
 
+/** A balance read as text (bigint): a number, to be written in the reader's language, when it is exact as one. */
+function points(value: unknown): string | number {
+  const text = String(value);
+  const n = Number(text);
+  return Number.isSafeInteger(n) && String(n) === text ? n : text;
+}
+
 async function checkRestored(query: Query, manifest: Manifest, options: DrillOptions) {
-  const problems: string[] = [];
+  const findings: BackupFinding[] = [];
 
   const applied = await readMigrations(query);
   const code = codeMigrations();
   if (applied.applied === 0) {
-    problems.push('The restored database has no migrations table: it is not a panel database.');
+    findings.push(found('migrations_table_missing'));
   } else if (applied.applied !== manifest.migrations.applied || applied.last !== manifest.migrations.last) {
-    problems.push(`The restored database has ${applied.applied} migrations applied, the source had ${manifest.migrations.applied}.`);
+    findings.push(found('migrations_differ', { applied: applied.applied, source: manifest.migrations.applied }));
   } else if (applied.applied > code.count || (applied.last ?? 0) > (code.last ?? 0)) {
-    problems.push(`The backup has ${applied.applied} migrations applied, this panel's code knows ${code.count}: it comes from a newer panel version.`);
+    findings.push(found('migrations_newer', { applied: applied.applied, known: code.count }));
   } else if (applied.applied < code.count && !options.allowOlderMigrations) {
-    problems.push(`The backup has ${applied.applied} migrations applied, this panel's code has ${code.count}.`);
+    findings.push(found('migrations_older', { applied: applied.applied, known: code.count }));
   }
 
   const counts = await readCounts(query);
   const source = manifest.counts;
-  for (const [key, label] of [
-    ['accounts', 'accounts'],
-    ['devices', 'devices'],
-    ['activations', 'activations'],
-    ['ledger_rows', 'ledger rows'],
-  ] as const) {
-    if (counts[key] !== source[key]) problems.push(`The restored copy has ${counts[key]} ${label}, the source had ${source[key]} when it was dumped.`);
+  for (const key of ['accounts', 'devices', 'activations', 'ledger_rows'] as const) {
+    if (counts[key] !== source[key]) findings.push(found(`${key}_differ`, { restored: counts[key], source: source[key] }));
   }
   if (counts.balance_total !== source.balance_total) {
-    problems.push(`The restored balances add up to ${counts.balance_total} points, the source's added up to ${source.balance_total} when it was dumped.`);
+    findings.push(found('balance_total_differs', { restored: points(counts.balance_total), source: points(source.balance_total) }));
   } else if (counts.balances_digest !== source.balances_digest) {
-    problems.push('Some restored balances differ from the source\'s at the dump, though their total is the same.');
+    findings.push(found('balances_differ'));
   }
 
   const mismatches = await query(`select u.id, u.credit_point::text as balance, (coalesce(i.total, 0) - coalesce(o.total, 0))::text as ledger
@@ -104,17 +114,17 @@ async function checkRestored(query: Query, manifest: Manifest, options: DrillOpt
     where u.credit_point <> coalesce(i.total, 0) - coalesce(o.total, 0)
     order by u.id limit ${MAX_LISTED + 1}`);
   for (const row of mismatches.slice(0, MAX_LISTED)) {
-    problems.push(`Account ${String(row.id)} has a balance of ${String(row.balance)} points, but its ledger rows add up to ${String(row.ledger)}.`);
+    findings.push(found('balance_ledger_mismatch', { account: String(row.id), balance: points(row.balance), ledger: points(row.ledger) }));
   }
-  if (mismatches.length > MAX_LISTED) problems.push('More accounts than these have a balance that differs from their ledger.');
+  if (mismatches.length > MAX_LISTED) findings.push(found('more_balance_mismatches'));
 
   const negative = await query(`select id, credit_point::text as balance from public.users where credit_point < 0 order by id limit ${MAX_LISTED}`);
-  for (const row of negative) problems.push(`Account ${String(row.id)} has a negative balance (${String(row.balance)}).`);
+  for (const row of negative) findings.push(found('negative_balance', { account: String(row.id), balance: points(row.balance) }));
 
   const orphans = await query(`select count(*)::int as n from public.credit_ledger l
     where (l.debitor_id is not null and not exists (select 1 from public.users u where u.id = l.debitor_id))
        or (l.creditor_id is not null and not exists (select 1 from public.users u where u.id = l.creditor_id))`);
-  if (Number(orphans[0]!.n) > 0) problems.push(`${Number(orphans[0]!.n)} ledger rows name an account that is not in the copy.`);
+  if (Number(orphans[0]!.n) > 0) findings.push(found('orphan_ledger_rows', { rows: Number(orphans[0]!.n) }));
 
-  return { problems, counts: { accounts: counts.accounts, devices: counts.devices, activations: counts.activations, ledger_rows: counts.ledger_rows } };
+  return { findings, counts: { accounts: counts.accounts, devices: counts.devices, activations: counts.activations, ledger_rows: counts.ledger_rows } };
 }

@@ -51,7 +51,8 @@ async function pack({ staging, members, out }) {
 }
 
 async function unpack({ file, into }) {
-  const problems = [];
+  /** Backup findings (contract/src/backups.ts): a code and its values. */
+  const findings = [];
   fs.rmSync(into, { recursive: true, force: true });
   fs.mkdirSync(into, { recursive: true, mode: 0o700 });
   try {
@@ -62,7 +63,7 @@ async function unpack({ file, into }) {
       // Nothing but files and folders is written; the archive's modes are not trusted.
       filter: (name, entry) => {
         if (entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'Directory') return true;
-        problems.push(`The archive holds ${name}, which is not a plain file.`);
+        findings.push({ code: 'member_not_plain_file', values: { name } });
         return false;
       },
       noChmod: true,
@@ -71,9 +72,9 @@ async function unpack({ file, into }) {
       maxReadSize: BIG,
     });
   } catch (error) {
-    return { unreadable: error.code ? `${error.code}: ${error.message}` : error.message, problems, files: {} };
+    return { unreadable: error.code ? `${error.code}: ${error.message}` : error.message, findings, files: {} };
   }
-  return { unreadable: null, problems, files: hashTree(into) };
+  return { unreadable: null, findings, files: hashTree(into) };
 }
 
 async function extract({ file, into }) {

@@ -19,7 +19,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'The backup running in this process (`running`), why backups cannot be taken on this server (`unavailable`: PostgreSQL without the `pg_dump` client), and the backups kept in `BACKUP_DIR`, newest first: file name, size, time, engine and versions, and the result of the restore drill run on each (`drill`: `passed`, or `failed` with its `problems`; null until it has run). From a session only: an API key gets 403 `SESSION_REQUIRED`. No call downloads a backup.',
+          'The backup running in this process (`running`), why backups cannot be taken on this server (`unavailable`: PostgreSQL without the `pg_dump` client), and the backups kept in `BACKUP_DIR`, newest first: file name, size, time, engine and versions, and the result of the restore drill run on each (`drill`: `passed`, or `failed` with its `problems` in English and the same as `findings`, a code of BACKUP_FINDING_CODES and its values each, to word in the language of the reader; null until it has run). `unavailable_finding` and `last_failure.finding` say `unavailable` and `last_failure.error` the same way (`failed` when an error has no code: its English `error` tells the detail). From a session only: an API key gets 403 `SESSION_REQUIRED`. No call downloads a backup.',
         response: { 200: backupsResponse },
       },
     },

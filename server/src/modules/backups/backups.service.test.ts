@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupFindingText } from '@panel/contract';
 import { loadConfig } from '../../config.js';
 import { startPanel } from '../../start.js';
 import { serverKey } from '../../lib/server-key.js';
@@ -12,7 +13,7 @@ import { ADMIN_EMAIL, createTestApp, onPostgres, type TestApp } from '../../../t
 import { rows, type TestUser } from '../../../test/fixtures.js';
 import { expectLedgerInvariant, fundedAdmin, recharge, reseller, subReseller, validatePasscode } from '../../../test/credit.js';
 import { MANIFEST, unpackArchive, type Manifest } from './backups.archive.js';
-import { loadPostgresScratch, postgresUnavailable, readCounts, type Query } from './backups.database.js';
+import { loadPostgresScratch, postgresUnavailable, postgresUnavailableFinding, readCounts, type Query } from './backups.database.js';
 import { drillArchive } from './backups.drill.js';
 import { restoreBackup, RestoreRefused } from './backups.restore.js';
 import { claimSlot, startBackupScheduler } from './backups.scheduler.js';
@@ -159,6 +160,9 @@ describe('backups', () => {
     const { drill } = await drillArchive(damaged, { databaseUrl: t.database.url, workDir: temporary('drill') });
     expect(drill.status).toBe('failed');
     expect(drill.problems.join(' ')).toMatch(/truncated, corrupt|checksum|does not load/);
+    // The same, as codes the panel words in the reader's language.
+    expect(drill.findings!.map((f) => f.code)).toEqual(expect.arrayContaining([expect.stringMatching(/^(archive_unreadable|member_checksum|member_size|dump_not_loading)$/)]));
+    expect(drill.findings!.map(backupFindingText)).toEqual(drill.problems);
 
     // A tar.gz of something else entirely: refused as foreign.
     const foreign = path.join(path.dirname(damaged), 'foreign.tar.gz');
@@ -219,7 +223,7 @@ describe('backups', () => {
     await expect(takeBackup(t.app.deps, { now: at })).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(fs.readdirSync(dir).filter((f) => f.includes('20310102') || f.startsWith('.staging') || f.startsWith('.drill'))).toEqual([]);
     const state = await backupState(t.app.deps);
-    expect(state.last_failure).toMatchObject({ started_at: at.toISOString(), error: expect.stringContaining('ENOSPC') });
+    expect(state.last_failure).toMatchObject({ started_at: at.toISOString(), error: expect.stringContaining('ENOSPC'), finding: { code: 'disk_full', values: {} } });
     expect(finished.at(-1)).toMatchObject({ record: null, error: expect.stringContaining('ENOSPC') });
     expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const next = await takeBackup(t.app.deps);
@@ -234,6 +238,8 @@ describe('PostgreSQL without the pg_dump client', () => {
     expect(why).toMatch(/^PostgreSQL backups need the pg_dump client, which is not installed on this server\. Install it with: apt-get install postgresql-client-(\d+|<major>) /);
     if (onPostgres) expect(why).toMatch(/postgresql-client-\d+ /);
     expect(await postgresUnavailable('postgres://nobody@127.0.0.1:1/none', 'node')).toBeNull();
+    const finding = await postgresUnavailableFinding('postgres://nobody@127.0.0.1:1/none', '/nonexistent/pg_dump');
+    expect(finding).toEqual({ code: 'pg_dump_missing', values: { major: '<major>' } });
   });
 });
 

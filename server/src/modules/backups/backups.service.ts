@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { backupRecord, type BackupRecord } from '@panel/contract';
+import { backupFindingOf, backupFindingText, backupRecord, type BackupFinding, type BackupRecord } from '@panel/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { uploadsDir } from '../../http/uploads.js';
 import { panelVersion } from '../../lib/panel-version.js';
 import { FORMAT, FORMAT_VERSION, hashTree, MANIFEST, packArchive, PGLITE_DIR, POSTGRES_DUMP, SERVER_KEY_FILE, UPLOADS, type Manifest } from './backups.archive.js';
-import { dumpPglite, dumpPostgres, postgresUnavailable } from './backups.database.js';
+import { dumpPglite, dumpPostgres, postgresUnavailableFinding } from './backups.database.js';
 import { drillArchive } from './backups.drill.js';
 
 /** What a backup needs of the app's Deps (server/src/http/context.ts): `Deps` itself fits. */
@@ -20,9 +20,12 @@ export type BackupDeps = {
 };
 
 /** How a backup ended: its record (whose `drill` says whether it restores), or why there is no file. */
-export type BackupFinished = { started_at: string; record: BackupRecord; error: null } | { started_at: string; record: null; error: string };
+export type BackupFinished =
+  | { started_at: string; record: BackupRecord; error: null; finding?: undefined }
+  | { started_at: string; record: null; error: string; finding: BackupFinding };
 
-export type BackupFailure = { started_at: string; failed_at: string; error: string };
+/** `error` in English (no password: see redactProblem); `finding` the same as a code, `failed` when it has none of its own. */
+export type BackupFailure = { started_at: string; failed_at: string; error: string; finding: BackupFinding };
 
 const RECORD_SUFFIX = '.json';
 const NAME = /^panel-\d{8}T\d{6}Z(-\d+)?-v[^/]+\.tar\.gz$/;
@@ -66,23 +69,49 @@ export async function backupsSettled(dir: string): Promise<void> {
 export async function backupState(deps: BackupDeps): Promise<{
   running: { started_at: string } | null;
   unavailable: string | null;
+  unavailable_finding: BackupFinding | null;
   last_failure: BackupFailure | null;
   backups: BackupRecord[];
 }> {
   const dir = deps.config.backups.dir;
   const now = running.get(dir);
+  const why = await unavailableFinding(deps);
   return {
     running: now ? { started_at: now.started_at } : null,
-    unavailable: await unavailable(deps),
+    unavailable: why && backupFindingText(why),
+    unavailable_finding: why,
     last_failure: readLastFailure(dir),
     backups: readRecords(dir),
   };
 }
 
 /** Why backups cannot be taken here (PostgreSQL without pg_dump), or null. */
-export async function unavailable(deps: BackupDeps): Promise<string | null> {
+export async function unavailableFinding(deps: BackupDeps): Promise<BackupFinding | null> {
   if (deps.database.kind !== 'postgres') return null;
-  return postgresUnavailable(postgresUrl(deps));
+  return postgresUnavailableFinding(postgresUrl(deps));
+}
+
+/** The same, as its English sentence (the command line). */
+export async function unavailable(deps: BackupDeps): Promise<string | null> {
+  const why = await unavailableFinding(deps);
+  return why && backupFindingText(why);
+}
+
+/**
+ * A problem as the admin sees it (screen, mail): the drill and pg_dump word them, and a client's
+ * error may quote its connection string. Whatever password one holds (`postgres://user:secret@host`,
+ * or `password=secret`) is blanked; the rest is what the admin needs to act.
+ */
+export function redactProblem(problem: string): string {
+  return problem.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi, '$1***@').replace(/\b(password\s*=\s*)('[^']*'|\S+)/gi, '$1***');
+}
+
+/** Why a backup made no file, in English and as a finding: pg_dump missing, a full disk, or `failed` (the English tells the detail). */
+function failureOf(error: unknown, unavailable: BackupFinding | null): { error: string; finding: BackupFinding } {
+  if (unavailable) return { error: backupFindingText(unavailable), finding: unavailable };
+  const message = redactProblem(error instanceof Error ? error.message : String(error));
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return { error: message, finding: backupFindingOf(code === 'ENOSPC' || /\bENOSPC\b/.test(message) ? 'disk_full' : 'failed') };
 }
 
 function postgresUrl(deps: BackupDeps): string {
@@ -108,9 +137,10 @@ function runBackup(deps: BackupDeps, started: Date): Promise<BackupRecord> {
 async function backupNow(deps: BackupDeps, started: Date): Promise<BackupRecord> {
   const dir = deps.config.backups.dir;
   const started_at = started.toISOString();
+  let why: BackupFinding | null = null;
   try {
-    const why = await unavailable(deps);
-    if (why) throw new AppError('UNAVAILABLE', { params: { reason: why } });
+    why = await unavailableFinding(deps);
+    if (why) throw new AppError('UNAVAILABLE', { params: { reason: backupFindingText(why) } });
     const record = await backupAndDrill(deps as BackupDeps & { database: Database }, started);
     fs.rmSync(path.join(dir, LAST_FAILURE), { force: true });
     deps.log?.info({ file: record.file, size: record.size, drill: record.drill?.status, problems: record.drill?.problems }, 'backup taken');
@@ -118,15 +148,15 @@ async function backupNow(deps: BackupDeps, started: Date): Promise<BackupRecord>
     notify({ started_at, record, error: null });
     return record;
   } catch (error) {
-    const message = error instanceof AppError && error.options.params?.reason ? String(error.options.params.reason) : error instanceof Error ? error.message : String(error);
+    const failure = failureOf(error, why);
     deps.log?.error({ err: error }, 'backup failed');
     try {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      writeJson(path.join(dir, LAST_FAILURE), { started_at, failed_at: new Date().toISOString(), error: message } satisfies BackupFailure);
+      writeJson(path.join(dir, LAST_FAILURE), { started_at, failed_at: new Date().toISOString(), ...failure } satisfies BackupFailure);
     } catch {
       // The disk is full or the folder is gone: the log line and the listeners still tell.
     }
-    notify({ started_at, record: null, error: message });
+    notify({ started_at, record: null, ...failure });
     throw error;
   } finally {
     running.delete(dir);
@@ -266,7 +296,9 @@ export function readRecords(dir: string): BackupRecord[] {
 
 function readLastFailure(dir: string): BackupFailure | null {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, LAST_FAILURE), 'utf8')) as BackupFailure;
+    const failure = JSON.parse(fs.readFileSync(path.join(dir, LAST_FAILURE), 'utf8')) as Omit<BackupFailure, 'finding'> & { finding?: BackupFinding };
+    // Written by an older panel: no code, and its error was not redacted yet.
+    return failure.finding ? (failure as BackupFailure) : { ...failure, error: redactProblem(failure.error), finding: backupFindingOf('failed') };
   } catch {
     return null;
   }

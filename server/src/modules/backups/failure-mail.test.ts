@@ -3,10 +3,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackupRecord } from '@panel/contract';
+import { backupFindingOf, backupFindingText, type BackupFinding, type BackupRecord } from '@panel/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import { createVerifiedUser, roleIdByName, signedUpReseller, type TestUser } from '../../../test/fixtures.js';
-import { decodedMails } from '../../../test/mail.js';
+import { decodedMails, decodeMail } from '../../../test/mail.js';
 import { BACKUP_MAIL_PROBLEMS_MAX } from '../../mail/templates.js';
 import { eventually } from '../../../test/webhooks.js';
 import { takeBackup } from './backups.service.js';
@@ -72,6 +72,35 @@ describe('mailAdminsBackupFailed', () => {
     expect(arabic.html).toContain('dir="rtl"');
     expect(arabic.text).toContain('panel-2026-11-26T03-00-00Z.tar.gz');
     expect(arabic.text).toContain('افتح النسخ الاحتياطية');
+  });
+
+  it("words the drill's findings in each admin's language, numbers written for it, the English problems for the others", async () => {
+    const german = await createVerifiedUser(t, { roleId: await roleIdByName(t, 'admin') });
+    await t.database.db.execute(sql`update users set locale = 'de' where id = ${german.id}`);
+    const findings = [
+      backupFindingOf('balance_ledger_mismatch', { account: '7', balance: 1500, ledger: 1400 }),
+      backupFindingOf('dump_not_loading', { error: 'connect postgres://panel:S3cr3t-pw@db:5432/panel refused' }),
+      { code: 'from_a_newer_panel', values: {} } as unknown as BackupFinding,
+    ];
+    const failed = record([...findings.slice(0, 2).map(backupFindingText), 'A problem only a newer panel words.']);
+    failed.drill!.findings = findings;
+    const before = t.mails().length;
+    await mailAdminsBackupFailed(deps, failed);
+    // Every mail since, by recipient (a mail mostly in Arabic is base64-encoded: its link is not found in the raw text).
+    const mails = t.mails().slice(before).map(decodeMail);
+    expect(mails).toHaveLength(4);
+    await t.database.db.execute(sql`update users set deleted_at = now() where id = ${german.id}`);
+
+    const inGerman = mails.find((m) => m.to === german.email)!;
+    expect(inGerman.text).toContain('- Konto 7 hat ein Guthaben von 1.500 Punkten, seine Buchungszeilen ergeben aber 1.400.\n');
+    expect(inGerman.text).toContain('- Der Datenbank-Dump lässt sich nicht laden: connect postgres://panel:***@db:5432/panel refused\n');
+    // A code this panel does not know: its English sentence.
+    expect(inGerman.text).toContain('- A problem only a newer panel words.\n');
+    const inArabic = mails.find((m) => m.to === arabicAdmin.email)!;
+    expect(inArabic.text).toMatch(/- رصيد الحساب \u20687\u2069 هو \u20681,500\u2069 نقطة، لكن مجموع قيود سجله \u20681,400\u2069\./);
+    const inEnglish = mails.find((m) => m.to === ADMIN_EMAIL)!;
+    expect(inEnglish.text).toContain('- Account 7 has a balance of 1,500 points, but its ledger rows add up to 1,400.\n');
+    for (const mail of mails) expect(mail.text).not.toContain('S3cr3t-pw');
   });
 
   it('says a backup that kept no file did not complete, and counts the problems past the first 20', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BackupRecord } from '@panel/contract';
+import { backupFindingOf, backupFindingText, isolate, type BackupFinding, type BackupRecord } from '@panel/contract';
+import { changeLocale } from '../../i18n';
 import type { BackupsAnswer } from '../../api/backups';
 import { privateRoutes } from '../../app/private-routes';
 import { Sidebar } from '../../app/layout/sidebar';
@@ -13,9 +14,10 @@ import { BackupsPage } from './backups-page';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   session.clear();
+  await changeLocale('en');
 });
 
 const COUNTS = { accounts: 12, devices: 40, activations: 55, ledger_rows: 300 };
@@ -99,6 +101,44 @@ describe('System → Backups', () => {
     expect(screen.getByText(/Backups stay on the server, in the folder BACKUP_DIR/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /download/i })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back up now' })).toBeEnabled();
+  });
+
+  it("words a failed check's findings in the reader's language, numbers written for it, and the English of a code it does not know", async () => {
+    const findings = [
+      backupFindingOf('balance_ledger_mismatch', { account: '7', balance: 1500, ledger: 1400 }),
+      backupFindingOf('member_checksum', { name: 'database/postgres.dump' }),
+      { code: 'from_a_newer_panel', values: {} } as unknown as BackupFinding,
+    ];
+    const problems = [...findings.slice(0, 2).map(backupFindingText), 'A problem only a newer panel words.'];
+    const failed = record({ drill: { status: 'failed', checked_at: '2026-11-25T03:00:09Z', duration_ms: 900, problems, findings, counts: COUNTS } });
+    const listed = async () => within(await screen.findByRole('list', { name: /.+/ })).getAllByRole('listitem').map((li) => li.textContent);
+
+    await changeLocale('de');
+    fakeServer([answer({ backups: [failed] })]);
+    renderWithProviders(<BackupsPage />);
+    expect(await listed()).toEqual([
+      'Konto 7 hat ein Guthaben von 1.500 Punkten, seine Buchungszeilen ergeben aber 1.400.',
+      'database/postgres.dump passt nicht zu seiner Prüfsumme: Die Datei wurde verändert oder beschädigt.',
+      'A problem only a newer panel words.',
+    ]);
+    cleanup();
+
+    await changeLocale('ar');
+    fakeServer([
+      answer({
+        backups: [failed],
+        unavailable: backupFindingText(backupFindingOf('pg_dump_missing', { major: '18' })),
+        unavailable_finding: backupFindingOf('pg_dump_missing', { major: '18' }),
+      }),
+    ]);
+    renderWithProviders(<BackupsPage />);
+    expect(await listed()).toEqual([
+      `رصيد الحساب ${isolate('7')} هو ${isolate('1,500')} نقطة، لكن مجموع قيود سجله ${isolate('1,400')}.`,
+      `${isolate('database/postgres.dump')} لا يطابق مجموعه الاختباري: تم تغيير الملف أو تلفه.`,
+      'A problem only a newer panel words.',
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent(`apt-get install postgresql-client-${isolate('18')}`);
+    expect(screen.getByRole('alert')).toHaveTextContent('تحتاج النسخ الاحتياطية لـ PostgreSQL إلى عميل pg_dump');
   });
 
   it('says why backups cannot run on this server and offers no button then', async () => {

@@ -8,6 +8,7 @@ import { CardTable, type CardColumn } from '../../components/card-table';
 import { SectionCard } from '../../components/section-card';
 import { StatusBadge } from '../../components/status-badge';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
+import { drillProblems, findingText } from './findings';
 
 /** The restore check of one backup: its badge, then what it proved or what it found wrong. */
 function DrillResult({ backup }: { backup: BackupRecord }) {
@@ -38,7 +39,7 @@ function DrillResult({ backup }: { backup: BackupRecord }) {
       <StatusBadge color="red">{t('backups.drill.failed')}</StatusBadge>
       {drill.problems.length > 0 && (
         <List size="xs" c={problemColor} aria-label={t('backups.problems')} style={{ overflowWrap: 'anywhere' }}>
-          {drill.problems.map((problem, i) => (
+          {drillProblems(t, drill).map((problem, i) => (
             <List.Item key={i}>{problem}</List.Item>
           ))}
         </List>
@@ -111,12 +112,12 @@ export function BackupsPage() {
       <Stack>
         {state.unavailable && (
           <Alert color="yellow" title={t('backups.unavailable')} role="alert">
-            {state.unavailable}
+            {findingText(t, state.unavailable_finding, state.unavailable)}
           </Alert>
         )}
         {failure && (
           <Alert color="red" title={t('backups.lastFailureTitle')} role="alert" style={{ overflowWrap: 'anywhere' }}>
-            {t('backups.lastFailure', { time: formatDateTime(failure.started_at), error: failure.error })}
+            {t('backups.lastFailure', { time: formatDateTime(failure.started_at), error: findingText(t, failure.finding, failure.error) })}
           </Alert>
         )}
         {running && (

@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import type { BackupRecord } from '@panel/contract';
+import { cleanup, screen } from '@testing-library/react';
+import { backupFindingOf, type BackupRecord } from '@panel/contract';
+import { changeLocale } from '../../i18n';
 import type { BackupsAnswer } from '../../api/backups';
 import { formatDateTime } from '../../lib/format';
 import { json, renderRoutes, stubFetch } from '../../test-utils';
 import { LastBackupLine } from './last-backup-line';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLocale('en');
+});
 
 const COUNTS = { accounts: 1, devices: 0, activations: 0, ledger_rows: 0 };
 const AT = '2026-11-26T03:00:00Z';
@@ -40,6 +44,22 @@ describe('the dashboard line of the last backup', () => {
   it('names the first problem of a failed check', async () => {
     show({ backups: [record({ ...passed, status: 'failed', problems: ['Account 7: balance 50 but its ledger sums to 40', 'another'] })] });
     expect(await screen.findByRole('link', { name: `Last backup: ${formatDateTime(AT)}, not verified: Account 7: balance 50 but its ledger sums to 40` })).toBeInTheDocument();
+  });
+
+  it("words the first finding in the reader's language, and a full disk's failure too", async () => {
+    await changeLocale('de');
+    const findings = [backupFindingOf('negative_balance', { account: '12', balance: -2500 })];
+    show({ backups: [record({ ...passed, status: 'failed', problems: ['Account 12 has a negative balance (-2500).'], findings })] });
+    expect(await screen.findByRole('link', { name: `Letzte Sicherung: ${formatDateTime(AT)}, nicht geprüft: Konto 12 hat ein negatives Guthaben (-2.500).` })).toBeInTheDocument();
+    cleanup();
+    vi.unstubAllGlobals();
+    const failure = { started_at: '2026-11-27T03:00:00Z', failed_at: '2026-11-27T03:00:02Z', error: 'ENOSPC: no space left on device, write', finding: backupFindingOf('disk_full') };
+    show({ backups: [record(passed)], last_failure: failure });
+    expect(
+      await screen.findByRole('link', {
+        name: `Letzte Sicherung: ${formatDateTime(failure.started_at)}, fehlgeschlagen: Der Datenträger, auf den die Sicherung geschrieben wird, ist voll: Schaffen Sie Platz und starten Sie die Sicherung dann erneut.`,
+      }),
+    ).toBeInTheDocument();
   });
 
   it('says the last backup failed when one that made no file is newer than the kept ones', async () => {

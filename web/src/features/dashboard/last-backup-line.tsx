@@ -2,9 +2,11 @@ import { Anchor, Card, Group, Skeleton, Text, ThemeIcon, useComputedColorScheme 
 import { IconDatabase, IconDatabaseExclamation, IconDatabaseOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { BACKUPS_PATH, type BackupRecord } from '@panel/contract';
 import { useBackups, type BackupsAnswer } from '../../api/backups';
 import { formatDateTime } from '../../lib/format';
+import { drillProblems, findingText } from '../backups/findings';
 
 type Line = { text: string; tone: 'ok' | 'warn' | 'muted' };
 
@@ -16,17 +18,17 @@ function failedLast({ started_at: failed }: { started_at: string }, kept: Backup
 }
 
 /** The newest backup in one sentence: verified, being verified, not verified and why, failed, or none yet. */
-function lineOf(answer: BackupsAnswer, t: (key: string, params?: Record<string, string>) => string): Line {
-  const { backups, unavailable, last_failure: failure } = answer.data;
+function lineOf(answer: BackupsAnswer, t: TFunction): Line {
+  const { backups, unavailable, unavailable_finding: why, last_failure: failure } = answer.data;
   const last = backups[0];
   if (failure && failedLast(failure, last)) {
-    return { text: t('dashboard.backup.failedRun', { time: formatDateTime(failure.started_at), reason: failure.error }), tone: 'warn' };
+    return { text: t('dashboard.backup.failedRun', { time: formatDateTime(failure.started_at), reason: findingText(t, failure.finding, failure.error) }), tone: 'warn' };
   }
-  if (!last) return unavailable ? { text: t('dashboard.backup.unavailable', { reason: unavailable }), tone: 'warn' } : { text: t('dashboard.backup.none'), tone: 'muted' };
+  if (!last) return unavailable ? { text: t('dashboard.backup.unavailable', { reason: findingText(t, why, unavailable) }), tone: 'warn' } : { text: t('dashboard.backup.none'), tone: 'muted' };
   const time = formatDateTime(last.created_at);
   if (!last.drill) return { text: t('dashboard.backup.checking', { time }), tone: 'muted' };
   if (last.drill.status === 'passed') return { text: t('dashboard.backup.verified', { time }), tone: 'ok' };
-  const reason = last.drill.problems[0] ?? t('dashboard.backup.unknownReason');
+  const reason = drillProblems(t, last.drill)[0] ?? t('dashboard.backup.unknownReason');
   return { text: t('dashboard.backup.notVerified', { time, reason }), tone: 'warn' };
 }
 
