@@ -11,7 +11,7 @@ export type Mailer = {
   describe(): string;
 };
 
-/** SMTP when `SMTP_URL` is set; otherwise each mail is written as an `.eml` file in the outbox and its link logged. */
+/** SMTP when `SMTP_URL` is set; otherwise each mail is written as an `.eml` file in the outbox (mode 0600: its links carry tokens). */
 export function createMailer(options: { smtpUrl?: string; from: string; outbox: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -27,12 +27,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      await fs.mkdir(options.outbox, { recursive: true });
+      await fs.mkdir(options.outbox, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outbox, `${stamp}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      // The link is what a developer needs from a mail; it is logged only when mails stay local.
-      options.log.info({ to: mail.to, file, link: mail.link }, 'mail written to outbox');
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // The file, never the link: a link carries a one-time token, and log lines travel further than files.
+      options.log.info({ to: mail.to, file }, 'mail written to outbox');
     },
     describe: () => `the outbox folder ${options.outbox}`,
   };
