@@ -31,22 +31,36 @@ export async function applicationNames(db: DbOrTx, ids: number[]): Promise<{ id:
   return rowsOf(db, sql`select id, app_name as name from applications where id = any(${`{${ids.join(',')}}`}::int[]) order by id`);
 }
 
-export type SalesRow = { day: string; application_id: number; package: string; activations: number; credits: number; refunds: number };
+export type SalesRow = { start: string; application_id: number; package: string; activations: number; credits: number; refunds: number };
 
-/** The day rows of a range, summed over the scope's keys. */
-export async function sales(db: DbOrTx, scope: Scope, range: { from: string; to: string; applicationId?: number; pkg?: string }): Promise<SalesRow[]> {
+/** The first day of each row's period inside the range, in date arithmetic (no time zone involved). */
+const PERIOD_START = {
+  day: sql`day`,
+  // 2000-01-03 was a Monday.
+  week: sql`day - ((day - date '2000-01-03') % 7)`,
+  month: sql`day - (date_part('day', day)::int - 1)`,
+} as const;
+
+/** The range's rows summed per period, application and package over the scope's keys. */
+export async function sales(
+  db: DbOrTx,
+  scope: Scope,
+  range: { from: string; to: string; interval: keyof typeof PERIOD_START; applicationId?: number; pkg?: string },
+): Promise<SalesRow[]> {
   const rows = await rowsOf<Record<keyof SalesRow, string | number>>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, application_id, package,
-               sum(activations) as activations, sum(credits) as credits, sum(refunds) as refunds
-        from insight_daily
-        where ${inScope(scope, sql`reseller_id`)} and day between ${range.from}::date and ${range.to}::date
-          ${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
-          ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}
-        group by day, application_id, package`,
+    sql`select start::text as start, application_id, package, activations, credits, refunds from (
+          select greatest(${PERIOD_START[range.interval]}, ${range.from}::date) as start, application_id, package,
+                 sum(activations)::int as activations, sum(credits)::float8 as credits, sum(refunds)::int as refunds
+          from insight_daily
+          where ${inScope(scope, sql`reseller_id`)} and day between ${range.from}::date and ${range.to}::date
+            ${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
+            ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}
+          group by 1, 2, 3
+        ) periods`,
   );
   return rows.map((r) => ({
-    day: String(r.day),
+    start: String(r.start),
     application_id: Number(r.application_id),
     package: String(r.package),
     activations: Number(r.activations),

@@ -62,14 +62,19 @@ export function periodStart(day: string, interval: InsightInterval, from: string
   return start < from ? from : start;
 }
 
-/** Every period start of the range, in order. */
+/** Every period start of the range, in order (the SQL's PERIOD_START gives each row's). */
 export function periodStarts(from: string, to: string, interval: InsightInterval): string[] {
-  const starts: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const start = periodStart(day, interval, from);
-    if (starts.at(-1) !== start) starts.push(start);
-  }
+  const starts = [from];
+  for (let start = nextPeriod(from, interval); start <= to; start = nextPeriod(start, interval)) starts.push(start);
   return starts;
+}
+
+function nextPeriod(day: string, interval: InsightInterval): string {
+  if (interval === 'day') return addDays(day, 1);
+  if (interval === 'week') return addDays(periodStart(day, 'week', '0000-01-01'), 7);
+  const d = dayOf(`${day.slice(0, 7)}-01`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return isoDay(d);
 }
 
 const emptyPackages = (): InsightsByPackage => ({ '1-Year': 0, Lifetime: 0, code: 0 });
@@ -81,7 +86,7 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
     throw fieldError('application_id', 'validation.unknownApplication');
   }
   const scope = await scopeOf(ctx, query.reseller_id);
-  const rows = await repo.sales(ctx.db, scope, { from, to, applicationId: query.application_id, pkg: query.package });
+  const rows = await repo.sales(ctx.db, scope, { from, to, interval: query.interval, applicationId: query.application_id, pkg: query.package });
 
   const periods = new Map<string, InsightsPeriod & { apps: Map<number, { activations: number; credits: number }> }>();
   for (const start of periodStarts(from, to, query.interval)) {
@@ -89,7 +94,7 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
   }
   const appIds = new Set<number>();
   for (const row of rows) {
-    const period = periods.get(periodStart(row.day, query.interval, from))!;
+    const period = periods.get(row.start)!;
     period.activations += row.activations;
     period.credits += row.credits;
     period.refunds += row.refunds;
