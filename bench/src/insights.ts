@@ -29,7 +29,11 @@ async function measure(label: string, env: Record<string, string>, count: number
   const panel = await startBenchPanel(env);
   const db = panel.app.deps.db;
   const run = (text: string) => db.execute(sql.raw(text));
-  const one = async <T>(text: string) => ((await run(text)) as unknown as { rows: T[] }).rows[0]!;
+  const rowsOf = async <T>(text: string): Promise<T[]> => {
+    const result: unknown = await run(text);
+    return (result as { rows: T[] }).rows;
+  };
+  const one = async <T>(text: string) => (await rowsOf<T>(text))[0]!;
   try {
     let started = performance.now();
     const hash = (await hashSecret(PASSWORD)).replace(/'/g, "''");
@@ -77,7 +81,7 @@ async function measure(label: string, env: Record<string, string>, count: number
     started = performance.now();
     await run(`select insight_rebuild()`);
     const rolled = (performance.now() - started) / 1000;
-    for (const table of ['users', 'devices', 'activations', 'insight_daily', 'insight_expiry_daily', 'insight_spend_daily']) await run(`vacuum (analyze) ${table}`);
+    for (const table of ['users', 'devices', 'activations', 'insight_daily', 'insight_expiry_daily', 'insight_runway']) await run(`vacuum (analyze) ${table}`);
     const { n } = await one<{ n: string }>(`select count(*) as n from activations where reseller_id in (select id from users where email like 'insights-%@bench.test')`);
     console.log(`${label}: ${n} activations in the tree made in ${fmt(made)} s, rolled up in ${fmt(rolled)} s`);
 
@@ -105,14 +109,12 @@ async function measure(label: string, env: Record<string, string>, count: number
 
     // The roll-up's cost: 32 accounts of the tree activate at once (one 1-Year activation of one app
     // per request, each on another device), with the triggers and without them.
-    const accounts = (await run(`select email from users where email like 'insights-%@bench.test' order by id limit ${CLIENTS_ACCOUNTS}`)) as unknown as { rows: { email: string }[] };
+    const accounts = await rowsOf<{ email: string }>(`select email from users where email like 'insights-%@bench.test' order by id limit ${CLIENTS_ACCOUNTS}`);
     const tokens: Variant[] = [];
-    for (const { email } of accounts.rows) tokens.push(...(await panel.sessions(1, { email, password: PASSWORD })));
-    const targets = (await run(`select application_id, mac_address from devices where not lifetime order by id desc limit 20000`)) as unknown as {
-      rows: { application_id: number; mac_address: string }[];
-    };
+    for (const { email } of accounts) tokens.push(...(await panel.sessions(1, { email, password: PASSWORD })));
+    const targets = await rowsOf<{ application_id: number; mac_address: string }>(`select application_id, mac_address from devices where not lifetime order by id desc limit 20000`);
     const variants = (offset: number) =>
-      targets.rows.slice(offset, offset + 10000).map((d, i) => ({
+      targets.slice(offset, offset + 10000).map((d, i) => ({
         ...tokens[i % tokens.length]!,
         body: { requestData: { is_trial: 3, macAddress: d.mac_address, isConfirmed: true, app_ids: [d.application_id] } },
       }));
