@@ -97,12 +97,15 @@ async function measure(label: string, env: Record<string, string>, count: number
       ['refusals, last 30 days', '/api/insights/refusals'],
     ];
     await load(`${panel.base}${calls[0]![1]}`, { connections: options.connections, seconds: 2, variants: sessions }); // warm-up
+    // The yardstick of this run: a signed-in GET that reads one row (the profile), under the same load.
+    const profile = await load(`${panel.base}/api/profile`, { connections: options.connections, seconds: options.seconds, variants: sessions });
+    options.report(`GET /api/profile, the same sessions (${label}): the reference`, `p97.5 ${profile.p95} ms, p99 ${profile.p99} ms`, `${fmt(profile.rps, 0)} req/s`, problems(profile).trim());
     for (const [name, url] of calls) {
       const r = await load(`${panel.base}${url}`, { connections: options.connections, seconds: options.seconds, variants: sessions });
       options.report(
         `GET ${url.split('?')[0]} — ${name}, ${fmt(Number(n) / 1e6, 2)}M activations in the tree, ${options.connections} clients (${label})`,
         `p97.5 ${r.p95} ms, p99 ${r.p99} ms`,
-        `${fmt(r.rps, 0)} req/s, p50 ${r.p50} ms`,
+        `${fmt(r.rps, 0)} req/s, p50 ${r.p50} ms; the profile's ratio ${fmt(r.rps / profile.rps, 2)}`,
         problems(r).trim(),
       );
     }
