@@ -85,8 +85,20 @@ async function measure(label: string, env: Record<string, string>, count: number
     const { n } = await one<{ n: string }>(`select count(*) as n from activations where reseller_id in (select id from users where email like 'insights-%@bench.test')`);
     console.log(`${label}: ${n} activations in the tree made in ${fmt(made)} s, rolled up in ${fmt(rolled)} s`);
 
-    // The insights calls, each from as many sessions of the root as clients.
-    const sessions = await panel.sessions(options.connections, { email: 'insights-root@bench.test', password: PASSWORD });
+    // The insights calls, each from as many sessions of the root as clients. On PGlite the bulk
+    // load and the vacuum held the event loop for minutes: a kept-alive socket the server closed
+    // meanwhile fails the first requests, so the sign-ins are retried.
+    const retried = async <T>(what: () => Promise<T>): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await what();
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    };
+    const sessions = await retried(() => panel.sessions(options.connections, { email: 'insights-root@bench.test', password: PASSWORD }));
     const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     const calls: [string, string][] = [
       ['activations, last 30 days by day (the screen\'s first call)', '/api/insights/activations'],
@@ -114,7 +126,7 @@ async function measure(label: string, env: Record<string, string>, count: number
     // per request, each on another device), with the triggers and without them.
     const accounts = await rowsOf<{ email: string }>(`select email from users where email like 'insights-%@bench.test' order by id limit ${CLIENTS_ACCOUNTS}`);
     const tokens: Variant[] = [];
-    for (const { email } of accounts) tokens.push(...(await panel.sessions(1, { email, password: PASSWORD })));
+    for (const { email } of accounts) tokens.push(...(await retried(() => panel.sessions(1, { email, password: PASSWORD }))));
     const targets = await rowsOf<{ application_id: number; mac_address: string }>(`select application_id, mac_address from devices where not lifetime order by id desc limit 20000`);
     const variants = (offset: number) =>
       targets.slice(offset, offset + 10000).map((d, i) => ({
