@@ -26,3 +26,4 @@ export * from './passkeys.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './backups.js';
+export * from './insights.js';

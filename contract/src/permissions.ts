@@ -4,7 +4,8 @@
  * because clients written against it send and compare them verbatim.
  */
 export const PERMISSION_GROUPS = [
-  { group: 'Dashboard', permissions: ['notif-bell'] },
+  // Issue 27: the Insights screen and its GET calls (every default role: each sees the dashboard).
+  { group: 'Dashboard', permissions: ['notif-bell', 'insights'] },
   {
     group: 'Activation',
     permissions: [
@@ -112,6 +113,7 @@ export const SUB_RESELLER_ROLE = 'sub-reseller';
 /** What a sub-reseller of such a panel works with: activating, its own logs, codes, tickets and passcode. */
 const SUB_RESELLER_PERMISSIONS: readonly Permission[] = [
   'notif-bell',
+  'insights',
   'multi apps activation',
   'multi apps activation-remarks',
   'Disable Mac',
