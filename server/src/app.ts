@@ -34,6 +34,7 @@ import { activationRoutes } from './modules/activation/activation.routes.js';
 import { bulkActivationRoutes } from './modules/bulk-activation/bulk-activation.routes.js';
 import { devicesExportRoutes } from './modules/devices-export/devices-export.routes.js';
 import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { codesRoutes } from './modules/codes/codes.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -177,6 +178,8 @@ export async function buildApp(
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
     // Backups are of the live database: the sandbox has no such call.
     if (!sandbox) await api.register(backupsRoutes);
+    // Insights read the live roll-up: the sandbox's sales are never counted, so it has no such call.
+    if (!sandbox) await api.register(insightsRoutes);
   };
   app.decorateRequest('sandbox', false);
   await app.register(api(false), { prefix: '/api' });

@@ -737,6 +737,73 @@ export const apiKeySpend = pgTable(
   (t) => [primaryKey({ columns: [t.keyId, t.day] })],
 );
 
+/**
+ * Insights (issue 27): the daily roll-up of sales, kept by triggers on `activations`,
+ * `activation_codes` and `credit_ledger` in the writing transaction (migration 0028), so today's
+ * figures are live. Each sale is counted three times: under the account that made it (`scope`
+ * 'own'), under that account and each of its ancestors ('tree': a reseller's whole tree is one
+ * key), and under one of four shards of the whole panel ('all', `reseller_id` = account id % 4:
+ * the admin's figures, spread so that concurrent sales of unrelated accounts seldom wait on one
+ * row). A parent change moves the subtree's figures between the ancestors (trigger on `users`).
+ * Codes are application 0, package 'code'. `insight_rebuild()` recomputes it from the raw rows.
+ */
+export const insightDaily = pgTable(
+  'insight_daily',
+  {
+    resellerId: integer('reseller_id').notNull(),
+    scope: text('scope', { enum: ['own', 'tree', 'all'] }).notNull(),
+    /** The sale's UTC day (an undone activation stays counted on its own day, as a refund). */
+    day: date('day', { mode: 'string' }).notNull(),
+    applicationId: integer('application_id').notNull(),
+    package: text('package').notNull(),
+    activations: integer('activations').notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.resellerId, t.scope, t.day, t.applicationId, t.package] })],
+);
+
+/** What each account itself spent per UTC day (activations and codes, net of refunds): the runway's EWMA. */
+export const insightSpendDaily = pgTable(
+  'insight_spend_daily',
+  {
+    resellerId: integer('reseller_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.resellerId, t.day] })],
+);
+
+/**
+ * Paid terms by their end's UTC day (the renewals figures): `ending` counts 1-Year activations
+ * ending that day, `renewed` those of them a later activation of the same device renewed (at most
+ * RENEWAL_GRACE_DAYS after the end). Scopes as `insight_daily`; the term belongs to its activation's account.
+ */
+export const insightExpiryDaily = pgTable(
+  'insight_expiry_daily',
+  {
+    resellerId: integer('reseller_id').notNull(),
+    scope: text('scope', { enum: ['own', 'tree', 'all'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ending: integer('ending').notNull().default(0),
+    renewed: integer('renewed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.resellerId, t.scope, t.day] })],
+);
+
+/** Refused activations by reason and UTC day (scopes as `insight_daily`), written after the refusal's transaction rolled back. */
+export const refusalDaily = pgTable(
+  'refusal_daily',
+  {
+    userId: integer('user_id').notNull(),
+    scope: text('scope', { enum: ['own', 'tree', 'all'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.day, t.reason] })],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -776,4 +843,8 @@ export const schema = {
   webhookAttempts,
   apiKeys,
   apiKeySpend,
+  insightDaily,
+  insightSpendDaily,
+  insightExpiryDaily,
+  refusalDaily,
 };

@@ -28,6 +28,7 @@ import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js
 import { devicesOfMac, isActive, type DeviceRow } from '../devices/device-access.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import { emit } from '../webhooks/events.js';
+import { recordRefusal } from '../insights/refusals.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './activation.repository.js';
 
@@ -143,6 +144,8 @@ export async function bulkActivate(args: { ctx: Ctx; input: BulkActivateBody; re
   try {
     return await activate(args);
   } catch (error) {
+    // A refused activation counts for Insights; the price check (isConfirmed false) activates nothing.
+    if (args.input.requestData.isConfirmed !== false) await recordRefusal(args.ctx, error);
     throw await withFailedActivations(args.ctx, error, args.input.requestData);
   }
 }

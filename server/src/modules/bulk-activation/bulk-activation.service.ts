@@ -17,6 +17,7 @@ import {
 } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { recordRefusal } from '../insights/refusals.js';
 import { catalogueOf, chargeActivation, checkApps, keptComment, type Catalogue } from '../activation/activation.service.js';
 import { balanceOf, once } from '../credit/credit.service.js';
 import * as idempotency from '../credit/credit.repository.js';
@@ -168,6 +169,7 @@ async function realRun(ctx: Ctx, bytes: Buffer | undefined, requestId: string | 
       rows.push(rowResult(r, 'ok', message, charged.cost, soonest));
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
+      await recordRefusal(ctx, error);
       rows.push(rowResult(r, 'error', reasonOf(ctx, error, catalogue)));
     }
   }

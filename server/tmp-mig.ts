@@ -1,0 +1,10 @@
+import { openPglite } from './src/db/client.js';
+import { seed } from './src/db/seed.js';
+const d = await openPglite(undefined);
+const t = Date.now();
+await d.migrate();
+console.log('migrated', Date.now() - t);
+await seed(d.db, { adminEmail: 'a@b.test', adminPassword: 'Abc@12345', adminLoginPrefix: 'x' });
+const r = await (d as any).pglite.query(`select name, group_name from permissions where name='insights'`);
+console.log(r.rows);
+await d.close();
