@@ -111,6 +111,7 @@ export function ActivationsCards({ params }: { params: InsightActivationsParams 
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               tickLine="y"
+              yAxisProps={{ allowDecimals: false }}
               barChartProps={PICTURE}
               tooltipAnimationDuration={0}
             />
@@ -141,6 +142,7 @@ export function ActivationsCards({ params }: { params: InsightActivationsParams 
               curveType="monotone"
               tickLine="y"
               withDots={periods.length <= 31}
+              yAxisProps={{ allowDecimals: false }}
               lineChartProps={PICTURE}
               tooltipAnimationDuration={0}
             />

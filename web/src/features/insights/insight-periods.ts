@@ -1,8 +1,14 @@
 import { formatDate, formatMonth, formatShortDay } from '../../lib/format';
 import type { InsightInterval } from '@panel/contract';
 
-/** A period's start as a chart's axis writes it: the day without its year, or the month. */
-export const periodTick = (start: string, interval: InsightInterval) => (interval === 'month' ? formatMonth(start) : formatShortDay(start));
+/**
+ * A period's start as a chart's axis writes it: the day without its year, or the month. The
+ * drawing's text has no isolation of its own: the right-to-left marks Arabic dates carry would
+ * tear "28/10" apart there, so they are dropped and the label is isolated (FSI … PDI): a bare
+ * date reads left to right, a month name in its own direction.
+ */
+export const periodTick = (start: string, interval: InsightInterval) =>
+  `\u2068${(interval === 'month' ? formatMonth(start) : formatShortDay(start)).replace(/[\u200e\u200f\u061c]/g, '')}\u2069`;
 
 /** A period's start as a table writes it: the whole day (a day, the first day of a week) or the month. */
 export const periodLabel = (start: string, interval: InsightInterval) => (interval === 'month' ? formatMonth(start) : formatDate(start));

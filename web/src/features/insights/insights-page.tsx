@@ -40,7 +40,7 @@ export function InsightsPage() {
         {t('insights.intro')}
       </Text>
       <Card withBorder padding="md" component="section" aria-label={t('insights.filters')}>
-        <Group align="flex-end" gap="md" wrap="wrap">
+        <Group align="flex-start" gap="lg" wrap="wrap">
           <Stack gap={6}>
             <Text size="sm" fw={500} id="insights-presets-label">
               {t('insights.presets.label')}

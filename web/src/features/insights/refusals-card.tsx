@@ -47,6 +47,7 @@ export function RefusalsCard({ range }: { range: InsightRange }) {
             orientation="vertical"
             series={[{ name: 'count', label: t('insights.refusals.count'), color: 'red.6' }]}
             valueFormatter={(value) => formatNumber(value)}
+            xAxisProps={{ allowDecimals: false }}
             yAxisProps={{ width: phone ? 110 : 190 }}
             gridAxis="x"
             barChartProps={{ accessibilityLayer: false }}
