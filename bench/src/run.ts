@@ -23,6 +23,7 @@ import { webhookDelivery } from './webhooks.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
 import { metricsOverhead } from './metrics.js';
 import { backupFigures } from './backup.js';
+import { insightsFigures } from './insights.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -187,10 +188,13 @@ async function ensurePostgresDatabase(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  await admin.query('drop database if exists panel_bench with (force)');
-  await admin.query('create database panel_bench');
+  // BENCH_PG_DATABASE: another name, so that two benches on one server do not drop each other's data.
+  const name = process.env.BENCH_PG_DATABASE ?? 'panel_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_PG_DATABASE: ${name} is no plain database name`);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  url.pathname = '/panel_bench';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -233,6 +237,8 @@ for (const [name, part] of postgresParts) {
 }
 // Backup and drill of the large data, PGlite then PostgreSQL (heavy: minutes, gigabytes of memory).
 if (!only || only === 'backup') await backupFigures(await ensurePostgresDatabase(), parts);
+// Insights at 1,000,000 activations in one tree (BENCH_INSIGHTS_ACTIVATIONS), PostgreSQL then PGlite.
+if (!only || only === 'insights') await insightsFigures(await ensurePostgresDatabase(), parts);
 const figures = pgbenchFigures && (await pgbenchFigures);
 if (figures && only !== 'pgbench') {
   report(`pgbench TPC-B, scale 1 (one branch), ${connections} clients, 2 threads (the ratios' reference)`, `${fmt(figures.tpcb, 0)} tps`, '', '');

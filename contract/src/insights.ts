@@ -27,7 +27,7 @@ export const INSIGHT_EXPIRY_HORIZONS = [7, 30, 90] as const;
 export const RENEWAL_RATE_LOOKBACK_DAYS = 90;
 /** ...and counts one as renewed when it was activated again at most this many days after it ended. */
 export const RENEWAL_GRACE_DAYS = 30;
-/** The runway's daily spend: an exponentially weighted average over this many last days. */
+/** The runway's daily spend: an exponentially weighted moving average with the weight of this many days' average (α = 2 / (N + 1)). */
 export const RUNWAY_EWMA_DAYS = 28;
 /** An account that spent nothing in this many days is dormant. */
 export const RUNWAY_DORMANT_DAYS = 30;
@@ -201,7 +201,11 @@ export const insightsRunwayRow = z.object({
   /** The account's e-mail address (accounts sign in with it). */
   username: z.string(),
   balance: z.number(),
-  /** Credits spent per day: an exponentially weighted average of the last 28 days' spend (today included), 2 decimals. */
+  /**
+   * Credits the account itself spent per day (activations and codes, net of refunds): an
+   * exponentially weighted moving average of its daily spend, today included, with α = 2/29 (the
+   * weight of a 28-day average): α × Σ spend(age) × (1 − α)^age over the days it spent. 2 decimals.
+   */
   daily_spend: z.number(),
   /** Whole days until the balance runs out at that pace (floor of balance / daily_spend); null when daily_spend is 0. */
   days_left: z.nullable(z.number()),

@@ -5,6 +5,7 @@ import {
   numeric,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -763,16 +764,18 @@ export const insightDaily = pgTable(
   (t) => [primaryKey({ columns: [t.resellerId, t.scope, t.day, t.applicationId, t.package] })],
 );
 
-/** What each account itself spent per UTC day (activations and codes, net of refunds): the runway's EWMA. */
-export const insightSpendDaily = pgTable(
-  'insight_spend_daily',
-  {
-    resellerId: integer('reseller_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.resellerId, t.day] })],
-);
+/**
+ * Each account's own spend (activations and codes, net of refunds) as an exponentially weighted
+ * sum, for the runway: `weighted` = Σ credits × (1 − α)^(as_of − day) over every spend so far, α =
+ * 2 / (RUNWAY_EWMA_DAYS + 1); the daily spend on day T is α × weighted × (1 − α)^(T − as_of). One
+ * row per account, so the runway reads one row per sub-reseller. `last_spend`: the last day it spent.
+ */
+export const insightRunway = pgTable('insight_runway', {
+  resellerId: integer('reseller_id').primaryKey(),
+  asOf: date('as_of', { mode: 'string' }).notNull(),
+  weighted: doublePrecision('weighted').notNull().default(0),
+  lastSpend: date('last_spend', { mode: 'string' }),
+});
 
 /**
  * Paid terms by their end's UTC day (the renewals figures): `ending` counts 1-Year activations
@@ -844,7 +847,7 @@ export const schema = {
   apiKeys,
   apiKeySpend,
   insightDaily,
-  insightSpendDaily,
+  insightRunway,
   insightExpiryDaily,
   refusalDaily,
 };

@@ -19,11 +19,11 @@ CREATE TABLE "insight_expiry_daily" (
 	CONSTRAINT "insight_expiry_daily_reseller_id_scope_day_pk" PRIMARY KEY("reseller_id","scope","day")
 );
 --> statement-breakpoint
-CREATE TABLE "insight_spend_daily" (
-	"reseller_id" integer NOT NULL,
-	"day" date NOT NULL,
-	"credits" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "insight_spend_daily_reseller_id_day_pk" PRIMARY KEY("reseller_id","day")
+CREATE TABLE "insight_runway" (
+	"reseller_id" integer PRIMARY KEY NOT NULL,
+	"as_of" date NOT NULL,
+	"weighted" double precision DEFAULT 0 NOT NULL,
+	"last_spend" date
 );
 --> statement-breakpoint
 CREATE TABLE "refusal_daily" (
@@ -64,9 +64,17 @@ RETURNS void LANGUAGE sql AS $$
     SET activations = d.activations + excluded.activations, credits = d.credits + excluded.credits, refunds = d.refunds + excluded.refunds
 $$;
 --> statement-breakpoint
+-- An account's own spend (negative for a refund) on a day, into its exponentially weighted sum:
+-- the decay 1 − α = 27/29 is RUNWAY_EWMA_DAYS' (28: α = 2/29). A spend on a day before `as_of`
+-- (an undo, a code refund) is weighted by its age; one after moves `as_of` on.
 CREATE FUNCTION insight_spend_add(p_account integer, p_day date, p_credits bigint) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO public.insight_spend_daily AS d (reseller_id, day, credits) VALUES (p_account, p_day, p_credits)
-  ON CONFLICT (reseller_id, day) DO UPDATE SET credits = d.credits + excluded.credits
+  INSERT INTO public.insight_runway AS r (reseller_id, as_of, weighted, last_spend)
+  VALUES (p_account, p_day, p_credits, CASE WHEN p_credits > 0 THEN p_day END)
+  ON CONFLICT (reseller_id) DO UPDATE SET
+    weighted = r.weighted * power(27.0::float8 / 29, greatest(excluded.as_of - r.as_of, 0))
+             + excluded.weighted * power(27.0::float8 / 29, greatest(r.as_of - excluded.as_of, 0)),
+    as_of = greatest(r.as_of, excluded.as_of),
+    last_spend = greatest(r.last_spend, excluded.last_spend)
 $$;
 --> statement-breakpoint
 CREATE FUNCTION insight_expiry_add(p_account integer, p_day date, p_ending integer, p_renewed integer) RETURNS void LANGUAGE sql AS $$
@@ -237,7 +245,7 @@ CREATE TRIGGER users_insight_parent AFTER UPDATE OF parent_reseller_id ON public
 CREATE FUNCTION insight_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM public.insight_daily;
-  DELETE FROM public.insight_spend_daily;
+  DELETE FROM public.insight_runway;
   DELETE FROM public.insight_expiry_daily;
   CREATE TEMP TABLE IF NOT EXISTS insight_closure (id integer, ancestor integer) ON COMMIT DROP;
   DELETE FROM insight_closure;
@@ -268,8 +276,12 @@ BEGIN
   INSERT INTO public.insight_daily (reseller_id, scope, day, application_id, package, activations, credits, refunds)
     SELECT o.reseller_id % 4, 'all', o.day, o.application_id, o.package, sum(o.activations), sum(o.credits), sum(o.refunds)
     FROM public.insight_daily o WHERE o.scope = 'own' GROUP BY 1, 3, 4, 5;
-  INSERT INTO public.insight_spend_daily (reseller_id, day, credits)
-    SELECT o.reseller_id, o.day, sum(o.credits) FROM public.insight_daily o WHERE o.scope = 'own' GROUP BY 1, 2;
+  INSERT INTO public.insight_runway (reseller_id, as_of, weighted, last_spend)
+    SELECT reseller_id, max(day), sum(credits * power(27.0::float8 / 29, last_day - day)), max(day) FILTER (WHERE credits > 0)
+    FROM (
+      SELECT o.reseller_id, o.day, sum(o.credits) AS credits, max(o.day) OVER (PARTITION BY o.reseller_id) AS last_day
+      FROM public.insight_daily o WHERE o.scope = 'own' GROUP BY 1, 2
+    ) d GROUP BY 1;
   INSERT INTO public.insight_expiry_daily (reseller_id, scope, day, ending, renewed)
     SELECT reseller_id, 'own', day, sum(ending), sum(renewed) FROM (
       SELECT a.reseller_id, (a.box_expiry_date AT TIME ZONE 'UTC')::date AS day, 1 AS ending, 0 AS renewed

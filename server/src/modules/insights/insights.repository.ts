@@ -2,13 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * Reads of the insights roll-up (migration 0028: `insight_daily`, `insight_spend_daily`,
+ * Reads of the insights roll-up (migration 0028: `insight_daily`, `insight_runway`,
  * `insight_expiry_daily`, `refusal_daily`). A scope is one key of the roll-up: an account's own
  * rows, its tree's rows, or the four shards of the whole panel (the admin's).
  */
 export type Scope = { scope: 'own' | 'tree' | 'all'; ids: number[] };
 
-const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 const inScope = (scope: Scope, column: SQL) => sql`${column} = any(${`{${scope.ids.join(',')}}`}::int[]) and scope = ${scope.scope}`;
 
@@ -26,47 +29,69 @@ export async function applicationExists(db: DbOrTx, id: number): Promise<boolean
   return (await rowsOf(db, sql`select 1 as hit from applications where id = ${id}`)).length > 0;
 }
 
-export async function applicationNames(db: DbOrTx, ids: number[]): Promise<{ id: number; name: string }[]> {
-  if (ids.length === 0) return [];
-  return rowsOf(db, sql`select id, app_name as name from applications where id = any(${`{${ids.join(',')}}`}::int[]) order by id`);
-}
+export type SalesRow = { start: string; application_id: number; package: string; activations: number; credits: number; refunds: number };
 
-export type SalesRow = { day: string; application_id: number; package: string; activations: number; credits: number; refunds: number };
+/** The first day of each row's period inside the range, in date arithmetic (no time zone involved). */
+const PERIOD_START = {
+  day: sql`day`,
+  // 2000-01-03 was a Monday.
+  week: sql`day - ((day - date '2000-01-03') % 7)`,
+  month: sql`day - (date_part('day', day)::int - 1)`,
+} as const;
 
-/** The day rows of a range, summed over the scope's keys. */
-export async function sales(db: DbOrTx, scope: Scope, range: { from: string; to: string; applicationId?: number; pkg?: string }): Promise<SalesRow[]> {
-  const rows = await rowsOf<Record<keyof SalesRow, string | number>>(
+/**
+ * The range's rows summed per period, application and package over the scope's keys, with every
+ * application's name. One statement answering one row: the sums come packed in one text value
+ * (`start,application,package,activations,credits,refunds;...`), as passing hundreds of rows one by
+ * one through the driver (PGlite's above all) cost more than the statement itself.
+ */
+export async function sales(
+  db: DbOrTx,
+  scope: Scope,
+  range: { from: string; to: string; interval: keyof typeof PERIOD_START; applicationId?: number; pkg?: string },
+): Promise<{ rows: SalesRow[]; applications: Map<number, string> }> {
+  const [result] = await rowsOf<{ packed: string | null; apps: [number, string][] | string | null }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, application_id, package,
-               sum(activations) as activations, sum(credits) as credits, sum(refunds) as refunds
-        from insight_daily
-        where ${inScope(scope, sql`reseller_id`)} and day between ${range.from}::date and ${range.to}::date
-          ${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
-          ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}
-        group by day, application_id, package`,
+    sql`select
+          (select string_agg(concat_ws(',', start, application_id, package, activations, credits, refunds), ';') from (
+            select greatest(${PERIOD_START[range.interval]}, ${range.from}::date) as start, application_id, package,
+                   sum(activations) as activations, sum(credits) as credits, sum(refunds) as refunds
+            from insight_daily
+            where ${inScope(scope, sql`reseller_id`)} and day between ${range.from}::date and ${range.to}::date
+              ${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
+              ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}
+            group by 1, 2, 3
+          ) periods) as packed,
+          (select json_agg(json_build_array(id, app_name)) from applications) as apps`,
   );
-  return rows.map((r) => ({
-    day: String(r.day),
-    application_id: Number(r.application_id),
-    package: String(r.package),
-    activations: Number(r.activations),
-    credits: Number(r.credits),
-    refunds: Number(r.refunds),
-  }));
+  const rows = (result?.packed ? result.packed.split(';') : []).map((line) => {
+    const [start, app, pkg, activations, credits, refunds] = line.split(',');
+    return { start: start!, application_id: Number(app), package: pkg!, activations: Number(activations), credits: Number(credits), refunds: Number(refunds) };
+  });
+  const apps = typeof result?.apps === 'string' ? (JSON.parse(result.apps) as [number, string][]) : (result?.apps ?? []);
+  return { rows, applications: new Map(apps) };
 }
 
-export type TermRow = { offset: number; ending: number; renewed: number };
+export type TermFigures = { expired: number; renewed: number; expiring: number[] };
 
-/** Terms ending from `from` to `to` (days from today: negative in the past), summed per day. */
-export async function terms(db: DbOrTx, scope: Scope, today: string, from: number, to: number): Promise<TermRow[]> {
-  const rows = await rowsOf<Record<keyof TermRow, string | number>>(
+/**
+ * The renewals figures in one row: terms that ended in the `lookback` days before today and how
+ * many of them were renewed, and the terms still to renew ending within each horizon (today included).
+ */
+export async function terms(db: DbOrTx, scope: Scope, today: string, lookback: number, horizons: readonly number[]): Promise<TermFigures> {
+  const max = Math.max(...horizons);
+  const [row] = await rowsOf<Record<string, string | number | null>>(
     db,
-    sql`select day - ${today}::date as offset, sum(ending) as ending, sum(renewed) as renewed
+    sql`select coalesce(sum(ending) filter (where day < ${today}::date), 0) as expired,
+               coalesce(sum(renewed) filter (where day < ${today}::date), 0) as renewed,
+               ${sql.join(
+                 horizons.map((h, i) => sql`coalesce(sum(ending - renewed) filter (where day >= ${today}::date and day < ${today}::date + ${h}::int), 0) as ${sql.raw(`expiring_${i}`)}`),
+                 sql`, `,
+               )}
         from insight_expiry_daily
-        where ${inScope(scope, sql`reseller_id`)} and day between ${today}::date + ${from}::int and ${today}::date + ${to}::int
-        group by day`,
+        where ${inScope(scope, sql`reseller_id`)} and day >= ${today}::date - ${lookback}::int and day < ${today}::date + ${max}::int`,
   );
-  return rows.map((r) => ({ offset: Number(r.offset), ending: Number(r.ending), renewed: Number(r.renewed) }));
+  return { expired: Number(row?.expired ?? 0), renewed: Number(row?.renewed ?? 0), expiring: horizons.map((_, i) => Number(row?.[`expiring_${i}`] ?? 0)) };
 }
 
 export async function refusals(db: DbOrTx, scope: Scope, range: { from: string; to: string }): Promise<{ reason: string; count: number }[]> {
@@ -94,34 +119,25 @@ const RUNWAY_ORDER = {
 } as const;
 
 /**
- * One page of accounts with their runway: `accounts` selects their ids (a subquery); the spend is
- * an EWMA of the last `ewmaDays` days' spend with weights (1 - alpha)^age, normalised, today's age 0.
+ * One page of accounts with their runway: `accounts` selects their ids (a subquery). The daily
+ * spend is α × the account's weighted spend (`insight_runway`) decayed to today: one row per account.
  */
 export async function runwayPage(
   db: DbOrTx,
   accounts: SQL,
-  options: { today: string; ewmaDays: number; alpha: number; dormantDays: number; sort: keyof typeof RUNWAY_ORDER; order: 'asc' | 'desc'; limit: number; offset: number },
+  options: { today: string; alpha: number; dormantDays: number; sort: keyof typeof RUNWAY_ORDER; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: RunwayRow[]; total: number }> {
-  const { today, ewmaDays, alpha, dormantDays } = options;
-  const decay = 1 - alpha;
-  const weights = (1 - decay ** ewmaDays) / (1 - decay);
+  const { today, alpha, dormantDays } = options;
   const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with acc as (${accounts}),
-        spend as (
-          select s.reseller_id,
-                 sum(case when s.day > ${today}::date - ${ewmaDays}::int then s.credits * power(${decay}::float8, ${today}::date - s.day) else 0 end) / ${weights}::float8 as ewma,
-                 bool_or(s.credits > 0) as spent
-          from insight_spend_daily s join acc on acc.id = s.reseller_id
-          where s.day > ${today}::date - ${dormantDays}::int and s.day <= ${today}::date
-          group by s.reseller_id
-        ),
         runway as (
           select u.id, u.email as username, u.credit_point as balance,
-                 round(greatest(coalesce(spend.ewma, 0), 0)::numeric, 2)::float8 as daily_spend,
-                 not coalesce(spend.spent, false) as dormant, u.credit_point = 0 as empty
-          from acc join users u on u.id = acc.id left join spend on spend.reseller_id = u.id
+                 coalesce(round(greatest(${alpha}::float8 * r.weighted * power(${1 - alpha}::float8, ${today}::date - r.as_of), 0)::numeric, 2)::float8, 0) as daily_spend,
+                 coalesce(r.last_spend <= ${today}::date - ${dormantDays}::int, true) as dormant,
+                 u.credit_point = 0 as empty
+          from acc join users u on u.id = acc.id left join insight_runway r on r.reseller_id = u.id
         )
         select runway.*, case when daily_spend > 0 then floor(balance / daily_spend)::bigint end as days_left, count(*) over () as total
         from runway

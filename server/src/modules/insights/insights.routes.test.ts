@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -73,18 +73,18 @@ async function buyCodes(user: TestUser, count: number, type: 'yearly' | 'lifetim
 /** What the undo call does in its transaction: the Refund ledger row to the payer, and the activation marked refunded. */
 async function undo(mac: string) {
   await t.database.db.transaction(async (tx) => {
-    const [a] = (
-      (await tx.execute(sql`select id, reseller_id, credit_point from activations where mac_address = ${mac} and refunded_at is null order by id limit 1`)) as unknown as {
-        rows: { id: number; reseller_id: number; credit_point: number }[];
-      }
-    ).rows;
-    const ledger = (
-      (await tx.execute(
-        sql`insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id, reason) values (${CREDIT_TR_TYPES.refund}, ${a!.credit_point}, ${a!.reseller_id}, ${a!.reseller_id}, 'activation-undo') returning id`,
-      )) as unknown as { rows: { id: number }[] }
-    ).rows[0]!;
+    const txRows = async <T>(query: SQL): Promise<T[]> => {
+      const result: unknown = await tx.execute(query);
+      return (result as { rows: T[] }).rows;
+    };
+    const [a] = await txRows<{ id: number; reseller_id: number; credit_point: number }>(
+      sql`select id, reseller_id, credit_point from activations where mac_address = ${mac} and refunded_at is null order by id limit 1`,
+    );
+    const [ledger] = await txRows<{ id: number }>(
+      sql`insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id, reason) values (${CREDIT_TR_TYPES.refund}, ${a!.credit_point}, ${a!.reseller_id}, ${a!.reseller_id}, 'activation-undo') returning id`,
+    );
     await tx.execute(sql`update users set credit_point = credit_point + ${a!.credit_point} where id = ${a!.reseller_id}`);
-    await tx.execute(sql`update activations set refunded_at = now(), refund_ledger_id = ${ledger.id} where id = ${a!.id}`);
+    await tx.execute(sql`update activations set refunded_at = now(), refund_ledger_id = ${ledger!.id} where id = ${a!.id}`);
   });
 }
 
@@ -264,7 +264,7 @@ describe('the roll-up against a recount from the raw rows', () => {
     // The whole roll-up, kept incrementally, equals the one insight_rebuild() recomputes from every raw row.
     const snapshot = async () => ({
       daily: await rows(t, sql`select * from insight_daily where activations <> 0 or credits <> 0 or refunds <> 0 order by reseller_id, scope, day, application_id, package`),
-      spend: await rows(t, sql`select * from insight_spend_daily where credits <> 0 order by reseller_id, day`),
+      runway: await rows(t, sql`select reseller_id, as_of::text, round(weighted::numeric, 6)::text as weighted from insight_runway order by reseller_id`),
       expiry: await rows(t, sql`select * from insight_expiry_daily where ending <> 0 or renewed <> 0 order by reseller_id, scope, day`),
     });
     const kept = await snapshot();
@@ -321,7 +321,7 @@ describe('GET /api/insights/runway', () => {
     const busy = await funded({ parent, points: 100 });
     const idle = await funded({ parent, points: 0 });
     const deeper = await grandchild(busy, 40);
-    // busy: today 2 (lifetime) + 1 (a code); 3 days ago 4; 40 days ago 9 (outside the 28 days).
+    // busy: today 2 (lifetime) + 1 (a code); 3 days ago 4; 40 days ago 9.
     await activate(busy, [apps[0]!], 'Lifetime');
     await buyCodes(busy, 1);
     await pastActivation(busy, { created: -3, expires: 362, credits: 4 });
@@ -329,11 +329,11 @@ describe('GET /api/insights/runway', () => {
     // deeper: 10 credits 20 days ago.
     await pastActivation(deeper, { created: -20, expires: 345, credits: 10 });
 
+    // daily spend = α × Σ spend(age) × (1 − α)^age, α = 2/29, rounded to 2 decimals.
     const alpha = 2 / 29;
     const w = (age: number) => (1 - alpha) ** age;
-    const weights = Array.from({ length: 28 }, (_, age) => w(age)).reduce((a, b) => a + b, 0);
-    const busySpend = Math.round(((3 * w(0) + 4 * w(3)) / weights) * 100) / 100;
-    const deeperSpend = Math.round(((10 * w(20)) / weights) * 100) / 100;
+    const busySpend = Math.round(alpha * (3 * w(0) + 4 * w(3) + 9 * w(40)) * 100) / 100;
+    const deeperSpend = Math.round(alpha * 10 * w(20) * 100) / 100;
     expect(busySpend).toBeGreaterThan(0);
 
     const res = await get('runway', parent.token, { sort: 'username', order: 'asc' });

@@ -62,14 +62,19 @@ export function periodStart(day: string, interval: InsightInterval, from: string
   return start < from ? from : start;
 }
 
-/** Every period start of the range, in order. */
+/** Every period start of the range, in order (the SQL's PERIOD_START gives each row's). */
 export function periodStarts(from: string, to: string, interval: InsightInterval): string[] {
-  const starts: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const start = periodStart(day, interval, from);
-    if (starts.at(-1) !== start) starts.push(start);
-  }
+  const starts = [from];
+  for (let start = nextPeriod(from, interval); start <= to; start = nextPeriod(start, interval)) starts.push(start);
   return starts;
+}
+
+function nextPeriod(day: string, interval: InsightInterval): string {
+  if (interval === 'day') return addDays(day, 1);
+  if (interval === 'week') return addDays(periodStart(day, 'week', '0000-01-01'), 7);
+  const d = dayOf(`${day.slice(0, 7)}-01`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return isoDay(d);
 }
 
 const emptyPackages = (): InsightsByPackage => ({ '1-Year': 0, Lifetime: 0, code: 0 });
@@ -81,7 +86,7 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
     throw fieldError('application_id', 'validation.unknownApplication');
   }
   const scope = await scopeOf(ctx, query.reseller_id);
-  const rows = await repo.sales(ctx.db, scope, { from, to, applicationId: query.application_id, pkg: query.package });
+  const { rows, applications } = await repo.sales(ctx.db, scope, { from, to, interval: query.interval, applicationId: query.application_id, pkg: query.package });
 
   const periods = new Map<string, InsightsPeriod & { apps: Map<number, { activations: number; credits: number }> }>();
   for (const start of periodStarts(from, to, query.interval)) {
@@ -89,7 +94,7 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
   }
   const appIds = new Set<number>();
   for (const row of rows) {
-    const period = periods.get(periodStart(row.day, query.interval, from))!;
+    const period = periods.get(row.start)!;
     period.activations += row.activations;
     period.credits += row.credits;
     period.refunds += row.refunds;
@@ -110,28 +115,18 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
     const byApplication = [...apps].sort(([a], [b]) => a - b).map(([id, v]) => ({ application_id: id, ...v }));
     return { ...period, by_application: byApplication };
   });
-  return { from, to, interval: query.interval, applications: await repo.applicationNames(ctx.db, [...appIds]), periods: list, totals };
+  const named = [...appIds].sort((a, b) => a - b).map((id) => ({ id, name: applications.get(id) ?? '' }));
+  return { from, to, interval: query.interval, applications: named, periods: list, totals };
 }
 
 /** GET /api/insights/renewals. */
 export async function renewals({ ctx, query, now = new Date() }: { ctx: Ctx; query: InsightsRenewalsQuery; now?: Date }): Promise<InsightsRenewals> {
   const scope = await scopeOf(ctx, query.reseller_id);
-  const today = isoDay(now);
-  const horizon = Math.max(...INSIGHT_EXPIRY_HORIZONS);
-  const rows = await repo.terms(ctx.db, scope, today, -RENEWAL_RATE_LOOKBACK_DAYS, horizon - 1);
-  let expired = 0;
-  let renewed = 0;
-  for (const r of rows) {
-    if (r.offset < 0) {
-      expired += r.ending;
-      renewed += r.renewed;
-    }
-  }
-  const expiringWithin = (days: number) => rows.filter((r) => r.offset >= 0 && r.offset < days).reduce((n, r) => n + r.ending - r.renewed, 0);
+  const { expired, renewed, expiring } = await repo.terms(ctx.db, scope, isoDay(now), RENEWAL_RATE_LOOKBACK_DAYS, INSIGHT_EXPIRY_HORIZONS);
   const price = activationCost('1-Year', 1);
   // Whole credits, rounded up: expiring × renewed / expired × price, in integers.
-  const needed = (expiring: number) => (expired === 0 ? 0 : Math.ceil((expiring * renewed * price) / expired));
-  const [e7, e30, e90] = INSIGHT_EXPIRY_HORIZONS.map(expiringWithin) as [number, number, number];
+  const needed = (count: number) => (expired === 0 ? 0 : Math.ceil((count * renewed * price) / expired));
+  const [e7, e30, e90] = expiring as [number, number, number];
   return {
     expiring: { days_7: e7, days_30: e30, days_90: e90 },
     renewal_rate: { renewed, expired, rate: expired === 0 ? null : Math.round((renewed / expired) * 10_000) / 10_000 },
@@ -154,7 +149,6 @@ export async function runway({ ctx, query, now = new Date() }: { ctx: Ctx; query
   }
   const { rows, total } = await repo.runwayPage(ctx.db, accounts, {
     today: isoDay(now),
-    ewmaDays: RUNWAY_EWMA_DAYS,
     alpha: RUNWAY_ALPHA,
     dormantDays: RUNWAY_DORMANT_DAYS,
     sort: query.sort,
