@@ -56,7 +56,11 @@ export default defineConfig({
             // in one group would bring every screen's hooks to /login.)
             {
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|@tanstack[\\/][^\\/]+|zod|js-cookie|react-router|clsx)[\\/]/,
+              // use-sync-external-store's with-selector build is only the charts' (react-redux under
+              // recharts, on the Insights screen): left to that chunk, so /login does not carry it.
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|@tanstack[\\/][^\\/]+|zod|js-cookie|react-router|clsx)[\\/]/.test(id) &&
+                !/use-sync-external-store[\\/](with-selector|cjs[\\/]use-sync-external-store-with-selector)/.test(id),
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconApps, IconBolt, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconServer, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconApps, IconBolt, IconChartBar, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconServer, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
 import { privateRoutes } from './private-routes';
@@ -19,6 +19,9 @@ function entry(path: string): NavItem {
   if (!route) throw new Error(`No private route ${path}`);
   return { to: route.path, labelKey: route.titleKey, permission: route.permission };
 }
+
+/** Entries right under Dashboard, outside any group, each with its icon (issue 27: Insights). */
+export const NAV_TOP: (NavItem & { icon: Icon })[] = [{ ...entry('/insights'), icon: IconChartBar }];
 
 /**
  * The sidebar: the specification's groups, each listing only screens that exist. A group with

@@ -16,6 +16,9 @@ import { PHONE_QUERY } from '../lib/phone';
 
 const ISO = 'YYYY-MM-DD';
 
+/** The earliest of the given yyyy-mm-dd days (they compare as strings), undefined when none is given. */
+const earliest = (days: (string | undefined)[]) => days.filter((d): d is string => Boolean(d)).sort()[0];
+
 type Props = {
   label: string;
   /** Start and end as yyyy-mm-dd, '' for none. */
@@ -27,6 +30,10 @@ type Props = {
   required?: boolean;
   clearable?: boolean;
   w?: number | string;
+  /** The longest range in days, both ends counted (Insights: a year), instead of REPORT_MAX_MONTHS months. */
+  maxDays?: number;
+  /** The last day that may be picked (yyyy-mm-dd). */
+  maxDate?: string;
 };
 
 /**
@@ -66,7 +73,7 @@ export function useDateRangeFilter(check: (from: string, to: string) => string |
  * specification's rule is visible in it: once a start is picked, days more than
  * REPORT_MAX_MONTHS months away are disabled, and the hint under the field says so.
  */
-export function DateRangeInput({ label, start, end, onChange, error, required, clearable = true, w }: Props) {
+export function DateRangeInput({ label, start, end, onChange, error, required, clearable = true, w, maxDays, maxDate }: Props) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   // dayjs names its locales by the lower-case language tag ('pt-br').
@@ -87,15 +94,15 @@ export function DateRangeInput({ label, start, end, onChange, error, required, c
       <DatePickerInput
         type="range"
         label={label}
-        description={t('dateRange.hint', { count: REPORT_MAX_MONTHS })}
+        description={maxDays ? t('dateRange.hintDays', { count: maxDays }) : t('dateRange.hint', { count: REPORT_MAX_MONTHS })}
         placeholder={t('dateRange.placeholder')}
         leftSection={<IconCalendar size={16} aria-hidden />}
         valueFormat={dateInputFormat()}
         value={value}
         onChange={change}
         allowSingleDateInRange
-        minDate={picking?.subtract(REPORT_MAX_MONTHS, 'month').format(ISO)}
-        maxDate={picking?.add(REPORT_MAX_MONTHS, 'month').format(ISO)}
+        minDate={(maxDays ? picking?.subtract(maxDays - 1, 'day') : picking?.subtract(REPORT_MAX_MONTHS, 'month'))?.format(ISO)}
+        maxDate={earliest([(maxDays ? picking?.add(maxDays - 1, 'day') : picking?.add(REPORT_MAX_MONTHS, 'month'))?.format(ISO), maxDate])}
         clearable={clearable}
         clearButtonProps={{ 'aria-label': t('dateRange.clear') }}
         ariaLabels={{

@@ -84,6 +84,26 @@ export function dateInputFormat(locale: Locale = currentLocale()): string {
     .join('');
 }
 
+/** A month and its year (a chart's monthly period): "Nov 2026", "نوفمبر 2026", "Nov. 2026". */
+export function formatMonth(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return cached(`mo:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { year: 'numeric', month: 'short' })).format(date);
+}
+
+/** A day without its year (a chart's axis, where the range gives the year): 11-26 in English, 26.11. in German. */
+export function formatShortDay(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  if (locale === 'en') return englishDate(date, false).slice(0, 5);
+  return cached(`sd:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { month: '2-digit', day: '2-digit' })).format(date);
+}
+
+/** A share of 0..1 as a percentage in the language's style: 42.5%, 42,5 %, ٪42.5. */
+export function formatPercent(value: number, locale: Locale = currentLocale()): string {
+  return cached(`pc:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'percent', maximumFractionDigits: 1 })).format(value);
+}
+
 /** A day as the API's yyyy-mm-dd, on the local calendar. */
 export function isoDay(value: Date): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { session } from '../../lib/session';
 import { allowed } from '../../lib/session';
-import { NAV_GROUPS, type NavGroup } from '../navigation';
+import { NAV_GROUPS, NAV_TOP, type NavGroup } from '../navigation';
 import { useLogout } from '../../lib/use-logout';
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -27,6 +27,17 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           active={pathname === '/dashboard'}
           onClick={onNavigate}
         />
+        {NAV_TOP.filter((item) => allowed(permissions, item.permission)).map((item) => (
+          <NavLink
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            label={t(item.labelKey)}
+            leftSection={<item.icon size={18} aria-hidden />}
+            active={pathname.startsWith(item.to)}
+            onClick={onNavigate}
+          />
+        ))}
         {groups.map((group) => (
           <SidebarGroup key={group.key} group={group} pathname={pathname} onNavigate={onNavigate} />
         ))}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { InsightsRenewalsAnswer } from '@panel/contract';
+
+/** GET /api/insights/renewals: devices expiring in 7, 30 and 90 days, the renewal rate and the credits the renewals need. */
+export const getInsightRenewals = (signal?: AbortSignal) => api<InsightsRenewalsAnswer>('/insights/renewals', { signal });
+
+export const insightRenewalsQuery = () => ({
+  queryKey: ['insights', 'renewals'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getInsightRenewals(signal),
+  meta: { silent: true },
+});
+
+export const useInsightRenewals = () => useQuery(insightRenewalsQuery());
