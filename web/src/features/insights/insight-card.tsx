@@ -15,6 +15,42 @@ export function insightCsvRows<Row>(columns: readonly InsightColumn<Row>[], rows
   return [columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.csv(row)))];
 }
 
+/** "Download CSV" of one insight, named after it for screen readers. */
+export function CsvButton({ name, onClick, disabled, loading }: { name: string; onClick: () => void; disabled: boolean; loading?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} onClick={onClick} disabled={disabled} loading={loading} aria-label={t('insights.downloadNamed', { name })}>
+      {t('insights.download')}
+    </Button>
+  );
+}
+
+/** The frame of every insight: a section named by its h2 title, its hint, its controls beside them, then its body. */
+export function InsightSection({ id, title, description, actions, children }: { id: string; title: string; description?: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={`${id}-title`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Box>
+            <Title order={2} size="h4" id={`${id}-title`}>
+              {title}
+            </Title>
+            {description && (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            )}
+          </Box>
+          <Group gap="xs" wrap="wrap">
+            {actions}
+          </Group>
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
 type Props<Row> = {
   id: string;
   title: string;
@@ -90,45 +126,28 @@ export function InsightCard<Row>({ id, title, description, query, failure, empty
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={`${id}-title`}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Box>
-            <Title order={2} size="h4" id={`${id}-title`}>
-              {title}
-            </Title>
-            {description && (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            )}
-          </Box>
-          <Group gap="xs" wrap="wrap">
-            {controls}
-            <SegmentedControl
-              size="xs"
-              value={view}
-              onChange={(value) => onViewChange(value)}
-              aria-label={t('insights.view.label', { name: title })}
-              data={[
-                { value: 'chart', label: t('insights.view.chart') },
-                { value: 'table', label: t('insights.view.table') },
-              ]}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              onClick={download}
-              disabled={!ready || Boolean(empty)}
-              aria-label={t('insights.downloadNamed', { name: title })}
-            >
-              {t('insights.download')}
-            </Button>
-          </Group>
-        </Group>
-        {body}
-      </Stack>
-    </Card>
+    <InsightSection
+      id={id}
+      title={title}
+      description={description}
+      actions={
+        <>
+          {controls}
+          <SegmentedControl
+            size="xs"
+            value={view}
+            onChange={(value) => onViewChange(value)}
+            aria-label={t('insights.view.label', { name: title })}
+            data={[
+              { value: 'chart', label: t('insights.view.chart') },
+              { value: 'table', label: t('insights.view.table') },
+            ]}
+          />
+          <CsvButton name={title} onClick={download} disabled={!ready || Boolean(empty)} />
+        </>
+      }
+    >
+      {body}
+    </InsightSection>
   );
 }

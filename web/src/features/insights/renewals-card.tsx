@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/client';
 import { csvBlob } from '../../lib/csv';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useInsightRenewals } from './get-insight-renewals';
+import { CsvButton, InsightSection } from './insight-card';
 import { INSIGHT_EXPIRY_HORIZONS, type InsightsRenewals } from '@panel/contract';
 
 const HORIZONS = INSIGHT_EXPIRY_HORIZONS;
@@ -85,30 +85,13 @@ export function RenewalsCard() {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="insights-renewals-title">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <div>
-            <Title order={2} size="h4" id="insights-renewals-title">
-              {t('insights.renewals.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('insights.renewals.hint')}
-            </Text>
-          </div>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            disabled={!data}
-            onClick={() => data && saveDownload({ blob: csvBlob(renewalsCsvRows(data, t)), filename: 'insights-renewals.csv' })}
-            aria-label={t('insights.downloadNamed', { name: t('insights.renewals.title') })}
-          >
-            {t('insights.download')}
-          </Button>
-        </Group>
-        {body}
-      </Stack>
-    </Card>
+    <InsightSection
+      id="insights-renewals"
+      title={t('insights.renewals.title')}
+      description={t('insights.renewals.hint')}
+      actions={<CsvButton name={t('insights.renewals.title')} disabled={!data} onClick={() => data && saveDownload({ blob: csvBlob(renewalsCsvRows(data, t)), filename: 'insights-renewals.csv' })} />}
+    >
+      {body}
+    </InsightSection>
   );
 }

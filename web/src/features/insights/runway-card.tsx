@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/client';
 import { DataTable, type Column } from '../../components/data-table';
@@ -9,7 +8,7 @@ import { useListParams } from '../../components/use-list-params';
 import { csvBlob } from '../../lib/csv';
 import { formatNumber } from '../../lib/format';
 import { fetchAllRunway, useInsightRunway } from './get-insight-runway';
-import { insightCsvRows, type InsightColumn } from './insight-card';
+import { CsvButton, InsightSection, insightCsvRows, type InsightColumn } from './insight-card';
 import type { InsightRunwaySort, InsightsRunwayRow as InsightRunwayRow } from '@panel/contract';
 
 const DEFAULT_SORT = { key: 'days_left', direction: 'asc' as const };
@@ -74,43 +73,25 @@ export function RunwayCard() {
 
   const answer = runway.data;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="insights-runway-title">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <div>
-            <Title order={2} size="h4" id="insights-runway-title">
-              {t('insights.runway.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('insights.runway.hint')}
-            </Text>
-          </div>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            loading={exported.isPending}
-            disabled={!answer || answer.data.length === 0}
-            onClick={() => exported.mutate()}
-            aria-label={t('insights.downloadNamed', { name: t('insights.runway.title') })}
-          >
-            {t('insights.download')}
-          </Button>
-        </Group>
-        <DataTable<InsightRunwayRow>
-          label={t('insights.runway.title')}
-          columns={columns}
-          rows={answer?.data}
-          rowKey={(row) => row.id}
-          loading={runway.isFetching}
-          error={runway.isError ? t('insights.runway.failed') : undefined}
-          emptyText={t('insights.runway.none')}
-          lastPage={answer?.meta.last_page}
-          total={answer?.meta.total}
-          totalCapped={answer?.meta.total_capped}
-          {...list.tableProps}
-        />
-      </Stack>
-    </Card>
+    <InsightSection
+      id="insights-runway"
+      title={t('insights.runway.title')}
+      description={t('insights.runway.hint')}
+      actions={<CsvButton name={t('insights.runway.title')} loading={exported.isPending} disabled={!answer || answer.data.length === 0} onClick={() => exported.mutate()} />}
+    >
+      <DataTable<InsightRunwayRow>
+        label={t('insights.runway.title')}
+        columns={columns}
+        rows={answer?.data}
+        rowKey={(row) => row.id}
+        loading={runway.isFetching}
+        error={runway.isError ? t('insights.runway.failed') : undefined}
+        emptyText={t('insights.runway.none')}
+        lastPage={answer?.meta.last_page}
+        total={answer?.meta.total}
+        totalCapped={answer?.meta.total_capped}
+        {...list.tableProps}
+      />
+    </InsightSection>
   );
 }
