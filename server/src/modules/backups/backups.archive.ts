@@ -95,14 +95,14 @@ export async function unpackArchive(file: string, into: string): Promise<Checked
   for (const name of Object.keys(present)) {
     if (name !== MANIFEST && !manifest.files[name]) findings.push(found('member_unlisted', { name }));
   }
-  if (!databaseMembers(manifest).length) findings.push(found('dump_missing', { name: manifest.engine === 'postgres' ? POSTGRES_DUMP : PGLITE_DIR }));
+  if (!holdsDatabase(manifest)) findings.push(found('dump_missing', { name: manifest.engine === 'postgres' ? POSTGRES_DUMP : PGLITE_DIR }));
   return checked(manifest, findings);
 }
 
-/** The manifest's members that make the database: the dump file, or the PGlite folder's files. */
-export function databaseMembers(manifest: Manifest): string[] {
-  if (manifest.engine === 'postgres') return manifest.files[POSTGRES_DUMP] ? [POSTGRES_DUMP] : [];
-  return Object.keys(manifest.files).filter((name) => name.startsWith(`${PGLITE_DIR}/`));
+/** Whether the manifest lists the database: the dump file, or files of the PGlite folder. */
+function holdsDatabase(manifest: Manifest): boolean {
+  if (manifest.engine === 'postgres') return Boolean(manifest.files[POSTGRES_DUMP]);
+  return Object.keys(manifest.files).some((name) => name.startsWith(`${PGLITE_DIR}/`));
 }
 
 export function describe(error: unknown): string {

@@ -120,7 +120,7 @@ export async function loadPglite(folder: string): Promise<{ query: Query; close(
 
 /** pg_dump's version line, or null when the client is not installed (asked once per command). */
 const pgDumpChecked = new Map<string, Promise<string | null>>();
-export function pgDumpVersion(command = 'pg_dump'): Promise<string | null> {
+function pgDumpVersion(command = 'pg_dump'): Promise<string | null> {
   let checked = pgDumpChecked.get(command);
   if (!checked) {
     checked = run(command, ['--version']).then(

@@ -245,7 +245,7 @@ async function backupAndDrill(deps: BackupDeps & { database: Database }, started
 const LEFTOVER_AGE_MS = 6 * 60 * 60 * 1000;
 
 /** Removes what a backup that died (a crash, a kill) left behind: `.partial` files, staging and drill folders. */
-export function sweepLeftovers(dir: string, now = Date.now()): string[] {
+function sweepLeftovers(dir: string, now = Date.now()): string[] {
   const swept: string[] = [];
   for (const name of fs.readdirSync(dir)) {
     if (!name.endsWith('.partial') && !name.startsWith('.staging-') && !name.startsWith('.drill-')) continue;
