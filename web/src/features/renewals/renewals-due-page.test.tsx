@@ -7,7 +7,13 @@ import { changeLocale } from '../../i18n';
 import { allowedApplications, json, renderWithProviders, stubFetch, testQueryClient, type FetchMock } from '../../test-utils';
 import { RenewalsDuePage } from './renewals-due-page';
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000 + 3_600_000).toISOString();
+/** Noon of the local day `days` ahead: the page counts calendar days, so an hour past now read "in 2 days" late in the evening. */
+const inDays = (days: number) => {
+  const at = new Date();
+  at.setHours(12, 0, 0, 0);
+  at.setDate(at.getDate() + days);
+  return at.toISOString();
+};
 
 const device = (id: number, overrides: Partial<ExpiringDevice> = {}): ExpiringDevice => ({
   id,
