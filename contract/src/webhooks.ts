@@ -283,6 +283,25 @@ export type WebhookEventData = {
   'device.expiring': z.infer<typeof deviceExpiringData>;
   'ticket.replied': z.infer<typeof ticketRepliedData>;
 };
+
+/**
+ * Each event type's `data` schema (without `account_id`, which every event adds): the OpenAPI
+ * document publishes them as components (`WebhookEvent.<type>`) for bot authors.
+ */
+export const WEBHOOK_EVENT_DATA = {
+  'activation.succeeded': activationSucceededData,
+  'activation.undone': activationUndoneData,
+  'credit.received': creditMovedData,
+  'credit.sent': creditMovedData,
+  'credit.low': creditLowData,
+  'payment.completed': paymentCompletedData,
+  'payment.failed': paymentFailedData,
+  'code.redeemed': codeRedeemedData,
+  'code.deleted': codeDeletedData,
+  'device.expiring': deviceExpiringData,
+  'ticket.replied': ticketRepliedData,
+} as const satisfies Record<(typeof WEBHOOK_EVENT_TYPES)[number], z.ZodMiniType>;
+
 export const TICKET_REPLY_EXCERPT_MAX = 200;
 
 // ---------------------------------------------------------------------------------------------
