@@ -111,6 +111,8 @@ export const AUDIT_ACTIONS = {
   'api_key.created': { name: 'text', scopes: 'text', daily_spend_cap: 'number' },
   'api_key.updated': { name: 'text', daily_spend_cap: 'number' },
   'api_key.revoked': { name: 'text' },
+  /** A spend paid with a scoped key (issue 27): which key paid which ledger row, so that a refund the same day gives the key's daily spend back. */
+  'api_key.spent': { name: 'text', amount: 'number', ledgerId: 'hidden', day: 'hidden' },
   'role.create': { name: 'text', permissions: 'count' },
   'role.update': { name: 'text', permissions: 'count' },
   'role.delete': { name: 'text' },

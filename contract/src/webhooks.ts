@@ -8,12 +8,14 @@ import { defaultedField, optionalField, pageNumberField, queryInt } from './fiel
  */
 export const WEBHOOK_EVENT_TYPES = [
   'activation.succeeded',
+  'activation.undone',
   'credit.received',
   'credit.sent',
   'credit.low',
   'payment.completed',
   'payment.failed',
   'code.redeemed',
+  'code.deleted',
   'device.expiring',
   'ticket.replied',
 ] as const;
@@ -216,6 +218,33 @@ export const codeRedeemedData = z.object({
 });
 
 /**
+ * `activation.undone` (issue 27): one activation row (one app of a request) was undone, the device
+ * put back as it was and the row's cost given back to the account that paid it, which gets the
+ * event. `refunded_points` may be 0 (a request's cost split over more apps than points).
+ */
+export const activationUndoneData = z.object({
+  activation_id: z.number(),
+  device: z.object({ id: z.number(), mac_address: z.string() }),
+  app: z.object({ id: z.number(), name: z.string() }),
+  package: z.enum(['1-Year', 'Lifetime']),
+  refunded_points: z.number(),
+  /** The payer's balance after the refund. */
+  balance_after: z.number(),
+  /** The refund's ledger row; null when nothing was refunded. */
+  ledger_id: z.nullable(z.number()),
+});
+
+/**
+ * `code.deleted` (issue 27): an activation code was deleted; within the undo window an unredeemed
+ * one's price went back (`refunded_points`, else 0). Sent to the account that paid for the code.
+ * As for `code.redeemed`, the value is never sent: its last 4 digits only.
+ */
+export const codeDeletedData = z.object({
+  code: z.object({ id: z.number(), last4: z.string(), type: z.enum(['yearly', 'lifetime']) }),
+  refunded_points: z.number(),
+});
+
+/**
  * `device.expiring`: once a day with the expiry reminder, the account's devices (not lifetime,
  * not disabled) ending within `within_days` days, soonest first, at most 100 of `total`
  * (EXPIRY_REMINDER_MAX_ROWS). Sent
@@ -249,9 +278,30 @@ export type WebhookEventData = {
   'payment.completed': z.infer<typeof paymentCompletedData>;
   'payment.failed': z.infer<typeof paymentFailedData>;
   'code.redeemed': z.infer<typeof codeRedeemedData>;
+  'code.deleted': z.infer<typeof codeDeletedData>;
+  'activation.undone': z.infer<typeof activationUndoneData>;
   'device.expiring': z.infer<typeof deviceExpiringData>;
   'ticket.replied': z.infer<typeof ticketRepliedData>;
 };
+
+/**
+ * Each event type's `data` schema (without `account_id`, which every event adds): the OpenAPI
+ * document publishes them as components (`WebhookEvent.<type>`) for bot authors.
+ */
+export const WEBHOOK_EVENT_DATA = {
+  'activation.succeeded': activationSucceededData,
+  'activation.undone': activationUndoneData,
+  'credit.received': creditMovedData,
+  'credit.sent': creditMovedData,
+  'credit.low': creditLowData,
+  'payment.completed': paymentCompletedData,
+  'payment.failed': paymentFailedData,
+  'code.redeemed': codeRedeemedData,
+  'code.deleted': codeDeletedData,
+  'device.expiring': deviceExpiringData,
+  'ticket.replied': ticketRepliedData,
+} as const satisfies Record<(typeof WEBHOOK_EVENT_TYPES)[number], z.ZodMiniType>;
+
 export const TICKET_REPLY_EXCERPT_MAX = 200;
 
 // ---------------------------------------------------------------------------------------------

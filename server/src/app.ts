@@ -42,7 +42,7 @@ import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { webhookEventSchemas, webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
@@ -110,7 +110,7 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reseller activation panel API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: webhookEventSchemas() },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

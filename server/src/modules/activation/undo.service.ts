@@ -4,7 +4,9 @@ import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
+import { giveBackKeySpend } from '../api-keys/api-keys.service.js';
 import { once, transfer } from '../credit/credit.service.js';
+import { emit } from '../webhooks/events.js';
 import { inReach } from './activation.service.js';
 import * as repo from './activation.repository.js';
 import { undoWindowHours } from './undo-window.js';
@@ -23,10 +25,11 @@ import { undoWindowHours } from './undo-window.js';
  *
  * One transaction: the activation row, then the device row, locked (the activation's own order:
  * devices before accounts), the rules checked on the locked rows, the device put back as it was,
- * one `Refund` ledger row credited to the payer with its balance after (`transfer`), and the row
- * marked refunded. Two undos of one row queue on its lock and the second sees it undone. The
- * status call marks the device under the same row lock (player.service `status`): it either sees
- * the state the undo put back, or its mark makes the undo refuse.
+ * one `Refund` ledger row credited to the payer with its balance after (`transfer`), the paying
+ * scoped key's spend of today given back, the row marked refunded and `activation.undone` in the
+ * outbox (sent once the transaction commits). Two undos of one row queue on its lock and the
+ * second sees it undone. The status call marks the device under the same row lock (player.service
+ * `status`): it either sees the state the undo put back, or its mark makes the undo refuse.
  */
 export async function undoActivation({ ctx, id, requestId }: { ctx: Ctx; id: number; requestId: string | null }) {
   // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
@@ -72,7 +75,19 @@ async function undoInTx(ctx: Ctx, tx: Tx, id: number, reach: Awaited<ReturnType<
     const [payer] = await tx.select({ creditPoint: users.creditPoint }).from(users).where(eq(users.id, row.resellerId));
     balance = payer!.creditPoint;
   }
+  // A scoped key that paid it today gets the points back on its daily spend (issue 27).
+  await giveBackKeySpend(tx, { payerId: row.resellerId, ledgerId: row.ledgerId, points: row.creditPoint });
   const refundedAt = await repo.markRefunded(tx, row.id, ledgerId);
+  const [app] = await repo.applicationsByIds(tx, [row.applicationId]);
+  await emit(ctx, tx, row.resellerId, 'activation.undone', {
+    activation_id: row.id,
+    device: { id: row.deviceId, mac_address: restored.macAddress },
+    app: { id: row.applicationId, name: app?.appName ?? '' },
+    package: row.package,
+    refunded_points: row.creditPoint,
+    balance_after: balance,
+    ledger_id: ledgerId,
+  });
   return {
     status: true as const,
     msg: translate(ctx.locale, 'activation.undone', { points: row.creditPoint }),

@@ -57,20 +57,46 @@ export async function liveKeyCount(db: DbOrTx, userId: number): Promise<number> 
  * cap (no cap: always). One statement in the charge's transaction: concurrent charges by the same
  * key queue on the day's row (the insert's conflict waits for the other transaction, then the
  * update's condition is read on the committed total), so together they never pass the cap.
- * Answers false when the cap refuses it: nothing was written.
+ * Answers the day counted on and the key's name, or null when the cap refuses it: nothing was written.
  */
-export async function addSpend(tx: DbOrTx, keyId: number, cost: number): Promise<boolean> {
+export async function addSpend(tx: DbOrTx, keyId: number, cost: number): Promise<{ day: string; name: string } | null> {
   const result = await tx.execute(sql`
-    insert into ${apiKeySpend} (key_id, day, spent)
-    select ${apiKeys.id}, current_date, ${cost}::bigint from ${apiKeys}
-    where ${apiKeys.id} = ${keyId} and (${apiKeys.dailySpendCap} is null or ${cost}::bigint <= ${apiKeys.dailySpendCap})
-    on conflict (key_id, day) do update set spent = ${apiKeySpend}.spent + excluded.spent
-    where ${apiKeySpend}.spent + excluded.spent <= coalesce(
-      (select k.daily_spend_cap from ${apiKeys} k where k.id = excluded.key_id),
-      ${apiKeySpend}.spent + excluded.spent
+    with added as (
+      insert into ${apiKeySpend} (key_id, day, spent)
+      select ${apiKeys.id}, current_date, ${cost}::bigint from ${apiKeys}
+      where ${apiKeys.id} = ${keyId} and (${apiKeys.dailySpendCap} is null or ${cost}::bigint <= ${apiKeys.dailySpendCap})
+      on conflict (key_id, day) do update set spent = ${apiKeySpend}.spent + excluded.spent
+      where ${apiKeySpend}.spent + excluded.spent <= coalesce(
+        (select k.daily_spend_cap from ${apiKeys} k where k.id = excluded.key_id),
+        ${apiKeySpend}.spent + excluded.spent
+      )
+      returning key_id, day
     )
-    returning spent`);
-  return (result as { rows: unknown[] }).rows.length === 1;
+    select added.day::text as day, k.name from added join ${apiKeys} k on k.id = added.key_id`);
+  const [row] = (result as { rows: { day: string; name: string }[] }).rows;
+  return row ?? null;
+}
+
+/**
+ * Gives `points` back to the key that paid the spend of ledger row `ledgerId` (its `api_key.spent`
+ * audit row, written by the payer in the spend's transaction), when that spend was counted on the
+ * database's current day: a refund another day changes nothing, the day's total never goes below
+ * 0. The audit row is found through the payer's index (`actor_id`, `created_at`) among today's
+ * rows only. Answers the key's id, or null when no key's spend of today was refunded.
+ */
+export async function giveBackSpend(tx: DbOrTx, { payerId, ledgerId, points }: { payerId: number; ledgerId: number; points: number }): Promise<number | null> {
+  const result = await tx.execute(sql`
+    update ${apiKeySpend} s set spent = greatest(s.spent - ${points}::bigint, 0)
+    from (
+      select a.target_id::int as key_id, (a.details ->> 'day')::date as day from audit_log a
+      where a.actor_id = ${payerId}::int and a.created_at >= current_date::timestamptz
+        and a.action = 'api_key.spent' and a.details ->> 'ledgerId' = ${String(ledgerId)}::text
+      limit 1
+    ) paid
+    where s.key_id = paid.key_id and s.day = paid.day and paid.day = current_date
+    returning s.key_id`);
+  const [row] = (result as { rows: { key_id: number }[] }).rows;
+  return row ? Number(row.key_id) : null;
 }
 
 /** The key's cap and what it spent today, for the refusal's message. */

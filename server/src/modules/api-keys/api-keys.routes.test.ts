@@ -309,6 +309,73 @@ describe('the daily spend cap', () => {
   });
 });
 
+describe('a refund gives the key its daily spend back (issue 27)', () => {
+  const spentToday = async (token: string, id: number) => (await listOf(token)).json<{ data: ScopedApiKey[] }>().data.find((k) => k.id === id)!.spent_today;
+  const activationIdOf = (res: { json: <T>() => T }) => res.json<{ activated_devices: { activation_id: number }[] }>().activated_devices[0]!.activation_id;
+  const undo = (token: string, id: number) => t.call({ method: 'POST', url: `/api/activations/${id}/undo`, token });
+
+  it('an undo the same day lets a key with cap 3 that spent 3 spend 3 again; a deleted code gives its price back too', async () => {
+    const r = await apiReseller(20);
+    const { key, id } = await newKey(r, ['activate'], 3);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await activate(key);
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(activationIdOf(res));
+    }
+    expectError(await activate(key), 403, 'API_KEY_SPEND_CAP');
+    // Which key paid which ledger row is recorded in the spend's transaction, for the Activity screen and the refund.
+    const spends = await rows<{ details: { name: string; amount: number } }>(t, sql`select details from audit_log where action = 'api_key.spent' and target_id = ${String(id)}`);
+    expect(spends.map((a) => a.details)).toEqual(Array(3).fill(expect.objectContaining({ name: 'bot activate', amount: 1 })));
+
+    // The undo may be asked by the session: the refund follows the key that paid.
+    for (const activation of ids) expect((await undo(r.token, activation)).statusCode).toBe(200);
+    expect(await spentToday(r.token, id)).toBe(0);
+    for (let i = 0; i < 3; i++) expect((await activate(key)).statusCode).toBe(200);
+    expectError(await activate(key), 403, 'API_KEY_SPEND_CAP');
+
+    const other = await newKey(r, ['activate'], 1);
+    const code = await t.call({ method: 'POST', url: '/api/sendingcode', token: other.key, payload: { subscriptionType: 'yearly', codeCount: 1 } });
+    expect(code.statusCode, code.body).toBe(200);
+    expect(await spentToday(r.token, other.id)).toBe(1);
+    const value = code.json<{ data: { value: string }[] }>().data[0]!.value;
+    expect((await t.call({ method: 'POST', url: '/api/delete-code', token: r.token, payload: { value } })).json()).toMatchObject({ refunded_points: 1 });
+    expect(await spentToday(r.token, other.id)).toBe(0);
+    // The other key's refund left this one's day alone.
+    expect(await spentToday(r.token, id)).toBe(3);
+    await expectLedgerInvariant(t);
+  });
+
+  it('a refund another day changes nothing, and a session\'s spend refunds no key', async () => {
+    const r = await apiReseller(20);
+    const { key, id } = await newKey(r, ['activate'], 3);
+    const made = await activate(key);
+    expect(made.statusCode, made.body).toBe(200);
+    const activation = activationIdOf(made);
+    // The spend as if made yesterday: the key's day, its record and the activation a day back, within a 48-hour window.
+    await t.database.db.execute(sql`update api_key_spend set day = current_date - 1 where key_id = ${id}`);
+    await t.database.db.execute(sql`update audit_log set created_at = created_at - interval '1 day',
+      details = jsonb_set(details, '{day}', to_jsonb((current_date - 1)::text)) where action = 'api_key.spent' and target_id = ${String(id)}`);
+    await t.database.db.execute(sql`update activations set created_at = created_at - interval '1 day' where id = ${activation}`);
+    expect((await t.call({ method: 'PATCH', url: '/api/settings/activation-undo', token: admin, payload: { undo_window_hours: 48 } })).statusCode).toBe(200);
+    try {
+      expect((await undo(r.token, activation)).statusCode).toBe(200);
+    } finally {
+      await t.call({ method: 'PATCH', url: '/api/settings/activation-undo', token: admin, payload: { undo_window_hours: 24 } });
+    }
+    const days = await rows<{ spent: number; yesterday: boolean }>(t, sql`select spent::int as spent, day = current_date - 1 as yesterday from api_key_spend where key_id = ${id}`);
+    expect(days).toEqual([{ spent: 1, yesterday: true }]);
+    expect(await spentToday(r.token, id)).toBe(0);
+
+    // Today: the key spends 2 of its 3, then a session's activation is undone: the key's day stays at 2.
+    expect((await activate(key)).statusCode).toBe(200);
+    expect((await activate(key)).statusCode).toBe(200);
+    const bySession = await activate(r.token);
+    expect((await undo(r.token, activationIdOf(bySession))).statusCode).toBe(200);
+    expect(await spentToday(r.token, id)).toBe(2);
+  });
+});
+
 describe('in the sandbox', () => {
   let s: TestApp;
   beforeAll(async () => {

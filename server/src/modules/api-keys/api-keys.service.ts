@@ -137,16 +137,44 @@ export async function revoke({ ctx, id }: { ctx: Ctx; id: number }): Promise<voi
   });
 }
 
+/** A charge counted against a scoped key's day (`chargeKeySpend`), to be recorded with its ledger row (`recordKeySpend`). */
+export type KeySpend = { keyId: number; name: string; day: string; cost: number };
+
 /**
  * Counts a charge made with a scoped key against the key's daily spend, in the charge's own
  * transaction (called by `transfer` for activations and codes, before the debit): over the cap,
  * 403 and the transaction rolls back, so nothing is charged. Sessions and the legacy key have no
- * key id and pass.
+ * key id and pass (null).
  */
-export async function chargeKeySpend(ctx: Ctx, tx: DbOrTx, cost: number): Promise<void> {
+export async function chargeKeySpend(ctx: Ctx, tx: DbOrTx, cost: number): Promise<KeySpend | null> {
   const keyId = ctx.auth?.apiKeyId;
-  if (keyId === undefined) return;
-  if (await repo.addSpend(tx, keyId, cost)) return;
+  if (keyId === undefined) return null;
+  const added = await repo.addSpend(tx, keyId, cost);
+  if (added) return { keyId, cost, ...added };
   const { cap, spent } = await repo.capAndSpent(tx, keyId);
   throw new AppError('API_KEY_SPEND_CAP', { params: { cap: cap ?? 0, spent, cost } });
+}
+
+/**
+ * Which key paid ledger row `ledgerId`: one `api_key.spent` audit row by the payer, in the
+ * spend's transaction. Nothing else records the key of a spend (the ledger has no column for it
+ * and adding one is a migration), and a refund needs it to give the key's day back (`giveBackKeySpend`).
+ */
+export async function recordKeySpend(ctx: Ctx, tx: DbOrTx, spend: KeySpend, ledgerId: number): Promise<void> {
+  await audit(
+    ctx,
+    { action: 'api_key.spent', targetType: 'api_key', targetId: spend.keyId, details: { name: spend.name, amount: spend.cost, ledgerId, day: spend.day } },
+    tx,
+  );
+}
+
+/**
+ * A refund of (part of) the spend of ledger row `ledgerId` paid by `payerId`: when a scoped key
+ * paid it on the database's current day, the key's spend of today goes down by `points` (never
+ * below 0), in the refund's transaction, so the key can spend them again today. A spend of
+ * another day, or one paid without a key, changes nothing.
+ */
+export async function giveBackKeySpend(tx: DbOrTx, refund: { payerId: number; ledgerId: number; points: number }): Promise<void> {
+  if (refund.points <= 0) return;
+  await repo.giveBackSpend(tx, refund);
 }

@@ -35,16 +35,25 @@ async function manifestOf(file: string): Promise<Manifest> {
 const folderConfig = (dataDir: string) =>
   loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL, ADMIN_PASSWORD: 'Admin@12345', ADMIN_LOGIN_PREFIX: 'test-admin', BACKUP_SCHEDULE: 'off' });
 
-/** A PGlite data folder made by a real panel (startPanel), then closed; or a copy of `from`'s. */
-async function panelFolder(from?: string): Promise<{ dataDir: string; config: ReturnType<typeof loadConfig> }> {
+type Panel = Awaited<ReturnType<typeof startPanel>>;
+
+/** A PGlite data folder made by a real panel (startPanel; `whileOpen` runs on it before it closes); or a copy of `from`'s. */
+async function panelFolder(
+  from?: string,
+  whileOpen?: (app: Panel['app'], database: Panel['database']) => Promise<void>,
+): Promise<{ dataDir: string; config: ReturnType<typeof loadConfig> }> {
   const dataDir = temporary('data');
   if (from) {
     fs.cpSync(path.join(from, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
     return { dataDir, config: folderConfig(dataDir) };
   }
   const config = folderConfig(dataDir);
-  const { app } = await startPanel(config, { logger: false });
-  await app.close();
+  const { app, database } = await startPanel(config, { logger: false });
+  try {
+    await whileOpen?.(app, database);
+  } finally {
+    await app.close();
+  }
   return { dataDir, config };
 }
 
@@ -54,7 +63,8 @@ describe('backups', () => {
   let unlisten: () => void;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { BACKUP_KEEP: '3' } });
+    // Two kept: the third backup of this block (the retention test's) deletes the first.
+    t = await createTestApp({ env: { BACKUP_KEEP: '2' } });
     unlisten = onBackupFinished((f) => finished.push(f));
   });
   afterAll(async () => {
@@ -151,7 +161,8 @@ describe('backups', () => {
   });
 
   it('fails the drill of a corrupted backup and says why', async () => {
-    const record = await takeBackup(t.app.deps);
+    // A damaged copy of the backup the first test took: a backup costs seconds, a copy nothing.
+    const [record] = (await backupState(t.app.deps)).backups;
     const file = path.join(t.app.deps.config.backups.dir, record.file);
     const damaged = path.join(temporary('damaged'), record.file);
     const bytes = fs.readFileSync(file);
@@ -171,32 +182,6 @@ describe('backups', () => {
     await tar.c({ gzip: true, file: foreign, cwd: path.dirname(damaged) }, ['notes.txt']);
     const other = await drillArchive(foreign, { workDir: temporary('drill') });
     expect(other.drill).toMatchObject({ status: 'failed', problems: [`The archive has no ${MANIFEST}: it is not a panel backup.`] });
-  });
-
-  it('keeps BACKUP_KEEP backups, deleting the oldest files and records', { timeout: 120_000 }, async () => {
-    for (let i = 0; i < 3; i++) await takeBackup(t.app.deps);
-    const dir = t.app.deps.config.backups.dir;
-    const state = await backupState(t.app.deps);
-    expect(state.backups).toHaveLength(3);
-    const files = fs.readdirSync(dir).filter((f) => !f.startsWith('.'));
-    expect(files.sort()).toEqual(state.backups.flatMap((b) => [b.file, `${b.file}.json`]).sort());
-  });
-
-  it("sweeps what a crashed backup left behind (hours old), not a running one's work", { timeout: 60_000 }, async () => {
-    const dir = t.app.deps.config.backups.dir;
-    const old = new Date(Date.now() - 7 * 60 * 60 * 1000);
-    const leftovers = ['.staging-dead0001', '.drill-dead0001', 'panel-20200101T000000Z-v1.0.0-pglite18.6.tar.gz.partial'];
-    for (const name of leftovers) {
-      if (name.endsWith('.partial')) fs.writeFileSync(path.join(dir, name), 'half');
-      else fs.mkdirSync(path.join(dir, name, 'database'), { recursive: true });
-      fs.utimesSync(path.join(dir, name), old, old);
-    }
-    fs.mkdirSync(path.join(dir, '.staging-live0001'));
-    await takeBackup(t.app.deps);
-    const names = fs.readdirSync(dir);
-    for (const name of leftovers) expect(names).not.toContain(name);
-    expect(names).toContain('.staging-live0001');
-    fs.rmSync(path.join(dir, '.staging-live0001'), { recursive: true });
   });
 
   it('refuses a second backup while one runs in this process', async () => {
@@ -226,9 +211,39 @@ describe('backups', () => {
     expect(state.last_failure).toMatchObject({ started_at: at.toISOString(), error: expect.stringContaining('ENOSPC'), finding: { code: 'disk_full', values: {} } });
     expect(finished.at(-1)).toMatchObject({ record: null, error: expect.stringContaining('ENOSPC') });
     expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  // One backup serves three checks: what a failure and a crash left behind, and the retention.
+  it("after a failure the next backup passes and clears it, sweeps what a crashed backup left behind (hours old) but not a running one's work, and keeps BACKUP_KEEP backups, deleting the oldest files and records", { timeout: 120_000 }, async () => {
+    const dir = t.app.deps.config.backups.dir;
+    const before = await backupState(t.app.deps);
+    expect(before.last_failure).not.toBeNull();
+    // The first test's and the refused-second test's backups: as many as BACKUP_KEEP.
+    expect(before.backups).toHaveLength(2);
+    const oldest = before.backups.at(-1)!.file;
+    const old = new Date(Date.now() - 7 * 60 * 60 * 1000);
+    const leftovers = ['.staging-dead0001', '.drill-dead0001', 'panel-20200101T000000Z-v1.0.0-pglite18.6.tar.gz.partial'];
+    for (const name of leftovers) {
+      if (name.endsWith('.partial')) fs.writeFileSync(path.join(dir, name), 'half');
+      else fs.mkdirSync(path.join(dir, name, 'database'), { recursive: true });
+      fs.utimesSync(path.join(dir, name), old, old);
+    }
+    fs.mkdirSync(path.join(dir, '.staging-live0001'));
+
     const next = await takeBackup(t.app.deps);
     expect(next.drill?.status).toBe('passed');
-    expect((await backupState(t.app.deps)).last_failure).toBeNull();
+    const state = await backupState(t.app.deps);
+    expect(state.last_failure).toBeNull();
+
+    const names = fs.readdirSync(dir);
+    for (const name of leftovers) expect(names).not.toContain(name);
+    expect(names).toContain('.staging-live0001');
+    fs.rmSync(path.join(dir, '.staging-live0001'), { recursive: true });
+
+    expect(state.backups.map((b) => b.file)).toEqual([next.file, before.backups[0]!.file]);
+    const files = fs.readdirSync(dir).filter((f) => !f.startsWith('.'));
+    expect(files.sort()).toEqual(state.backups.flatMap((b) => [b.file, `${b.file}.json`]).sort());
+    expect(files).not.toContain(oldest);
   });
 });
 
@@ -248,14 +263,13 @@ describe.skipIf(onPostgres)('npm run restore (restoreBackup)', () => {
   let backupFile: string;
 
   beforeAll(async () => {
-    source = await panelFolder();
-    const { app, database } = await startPanel(source.config, { logger: false });
-    try {
-      backupFile = path.join(source.config.backups.dir, (await takeBackup({ ...app.deps, database })).file);
-    } finally {
-      await app.close();
-    }
-  });
+    // One start of a real panel makes the source folder and its backup.
+    let backedUp: string | undefined;
+    source = await panelFolder(undefined, async (app, database) => {
+      backedUp = (await takeBackup({ ...app.deps, database })).file;
+    });
+    backupFile = path.join(source.config.backups.dir, backedUp!);
+  }, 120_000);
   afterAll(() => fs.rmSync(source.dataDir, { recursive: true, force: true }));
 
   it('refuses a data folder a server is running on', async () => {

@@ -24,6 +24,7 @@ import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { insertActivations } from '../activation/activation.repository.js';
+import { giveBackKeySpend } from '../api-keys/api-keys.service.js';
 import { listRange, once, transfer } from '../credit/credit.service.js';
 import { findAccountByEmail } from '../credit/credit.repository.js';
 import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
@@ -333,7 +334,11 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
       { action: 'code.delete', targetType: 'activation_code', targetId: code.id, details: { value: code.value, type: code.type, refunded: refund.points } },
       tx,
     );
+    // Told to the account that paid for the code, refunded or not; its value never leaves (last 4 only).
+    await emit(ctx, tx, code.createdBy, 'code.deleted', { code: { id: code.id, last4: last4(code.value), type: code.type }, refunded_points: refund.points });
     if (refund.points === 0) return { points: 0, refused: refund.refused, to: null, hours: view.windowHours };
+    // A scoped key that paid for the code today gets its price back on its daily spend.
+    await giveBackKeySpend(tx, { payerId: code.createdBy, ledgerId: code.ledgerId, points: refund.points });
     await transfer(ctx, tx, {
       trType: CREDIT_TR_TYPES.refund,
       amount: refund.points,

@@ -27,7 +27,7 @@ import { csvReport } from '../../lib/csv.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { verifySecret } from '../../lib/secrets.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
-import { chargeKeySpend } from '../api-keys/api-keys.service.js';
+import { chargeKeySpend, recordKeySpend } from '../api-keys/api-keys.service.js';
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
@@ -71,9 +71,10 @@ export type MoveResult = { ledgerId: number; debitorBalance: number | null; cred
 export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveResult> {
   checkMove(move);
   // A spend by the caller with a scoped API key counts against the key's daily cap first (issue 25).
-  if ((move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code) && move.debitorId === ctx.auth?.userId) {
-    await chargeKeySpend(ctx, tx, move.amount);
-  }
+  const keySpend =
+    (move.trType === CREDIT_TR_TYPES.activation || move.trType === CREDIT_TR_TYPES.code) && move.debitorId === ctx.auth?.userId
+      ? await chargeKeySpend(ctx, tx, move.amount)
+      : null;
   // A payment provider's confirmation has no signed-in caller: the buyer is then the creator.
   const creatorId = ctx.auth?.userId ?? move.creditorId;
   let result: MoveResult;
@@ -88,6 +89,7 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
   } catch (error) {
     throw refusal(error, { insufficient: move.insufficient });
   }
+  if (keySpend) await recordKeySpend(ctx, tx, keySpend, result.ledgerId);
   recordAfterCommit(ctx, tx, (metrics) => metrics.creditMoved(move.trType, move.amount));
   // The webhook events and the low-balance line, in the move's transaction (webhooks/events).
   await afterMove(ctx, tx, move, result);

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { applicationIds, createReseller } from '../../../test/fixtures.js';
+import { applicationIds, createReseller, rows } from '../../../test/fixtures.js';
 import { fundedAdmin, recharge } from '../../../test/credit.js';
 import { activateDevice, registerDevice, uniqueMac } from '../../../test/devices.js';
 import { createEndpoint, startReceiver, WEBHOOK_TEST_ENV, type Receiver } from '../../../test/webhooks.js';
@@ -26,12 +27,19 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The events that reached the receiver for `accountId`, verified with the endpoint's secret. */
+type Verified = { type: string; timestamp: string; data: Record<string, unknown> };
+
+/** The events that reached the receiver for `accountId`, verified with the endpoint's secret (another test's endpoint signs with its own). */
 function verifiedFor(secret: string, accountId: number) {
   const verifier = new Webhook(secret);
-  return receiver.received
-    .map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> })
-    .filter((e) => e.data.account_id === accountId);
+  const verified = (r: Receiver['received'][number]): Verified[] => {
+    try {
+      return [verifier.verify(r.body, r.headers as Record<string, string>) as Verified];
+    } catch {
+      return [];
+    }
+  };
+  return receiver.received.flatMap(verified).filter((e) => e.data.account_id === accountId);
 }
 
 async function arrived(secret: string, accountId: number, type: string) {
@@ -81,5 +89,46 @@ describe('business events delivered to a real receiver', () => {
     // One delivery each: nothing else reached the receiver for this account.
     await new Promise((r) => setTimeout(r, 500));
     expect(verifiedFor(endpoint.secret, r.id).map((e) => e.type).sort()).toEqual(['activation.succeeded', 'code.redeemed', 'credit.received', 'payment.completed']);
+  });
+
+  it('an undone activation and a deleted code (refunded, and redeemed so not) each deliver one signed event, with no code value', async () => {
+    const r = await createReseller(t, { applications: apps });
+    const endpoint = await createEndpoint(t, r.token, { url: receiver.url, events: ['activation.undone', 'code.deleted'] });
+    expect((await recharge(t, admin, { email: r.email, points: 10 })).statusCode).toBe(200);
+
+    const mac = uniqueMac();
+    await registerDevice(t, { appId: apps[0]!, mac });
+    const [device] = await rows<{ id: number }>(t, sql`select id::int as id from devices where mac_address = ${mac}`);
+    const activation = await activateDevice(t, r, mac, apps, 'Lifetime');
+    const activationId = activation.activated_devices[0]!.activation_id!;
+    const undone = await t.call({ method: 'POST', url: `/api/activations/${activationId}/undo`, token: r.token });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const [told] = await arrived(endpoint.secret, r.id, 'activation.undone');
+    expect(told!.data).toEqual({
+      account_id: r.id,
+      activation_id: activationId,
+      device: { id: device!.id, mac_address: mac },
+      app: { id: apps[0], name: expect.any(String) },
+      package: 'Lifetime',
+      refunded_points: 2,
+      balance_after: 10,
+      ledger_id: undone.json<{ data: { refund_ledger_id: number } }>().data.refund_ledger_id,
+    });
+
+    const [fresh, used] = (await t.call({ method: 'POST', url: '/api/sendingcode', token: r.token, payload: { subscriptionType: 'yearly', codeCount: 2 } })).json<{
+      data: { id: number; value: string }[];
+    }>().data;
+    expect((await t.call({ method: 'POST', url: '/api/player/redeem-code', payload: { code: used!.value, mac_address: uniqueMac(), app_id: apps[0] } })).statusCode).toBe(200);
+    for (const code of [fresh!, used!]) expect((await t.call({ method: 'POST', url: '/api/delete-code', token: r.token, payload: { value: code.value } })).statusCode).toBe(200);
+    for (let waited = 0; waited < 15_000 && verifiedFor(endpoint.secret, r.id).length < 3; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleted = verifiedFor(endpoint.secret, r.id).filter((e) => e.type === 'code.deleted');
+    expect(deleted.map((e) => e.data).sort((a, b) => (a.refunded_points as number) - (b.refunded_points as number))).toEqual([
+      { account_id: r.id, code: { id: used!.id, last4: used!.value.slice(-4), type: 'yearly' }, refunded_points: 0 },
+      { account_id: r.id, code: { id: fresh!.id, last4: fresh!.value.slice(-4), type: 'yearly' }, refunded_points: 1 },
+    ]);
+    for (const code of [fresh!, used!]) expect(JSON.stringify(receiver.received.map((e) => e.body))).not.toContain(code.value);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(verifiedFor(endpoint.secret, r.id).map((e) => e.type).sort()).toEqual(['activation.undone', 'code.deleted', 'code.deleted']);
   });
 });

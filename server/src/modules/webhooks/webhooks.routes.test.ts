@@ -198,6 +198,26 @@ describe('webhook endpoints API', () => {
     expect(two.data.map((d) => d.event_id)).toEqual([ids[0]]);
     expect(two.meta.has_more).toBe(false);
   });
+
+  it("is in the OpenAPI document: every event type in the endpoint calls, each one's data as a component", async () => {
+    type Schema = { properties: Record<string, unknown>; required: string[] };
+    const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { description: string }>>;
+      components: { schemas: Record<string, Schema> };
+    }>();
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      expect(doc.paths['/api/webhooks']!.post!.description).toContain(`\`${type}\``);
+      expect(doc.components.schemas[`WebhookEvent.${type}`]?.required).toContain('account_id');
+    }
+    expect(Object.keys(doc.components.schemas['WebhookEvent.activation.undone']!.properties).sort()).toEqual(
+      ['account_id', 'activation_id', 'app', 'balance_after', 'device', 'ledger_id', 'package', 'refunded_points'],
+    );
+    expect(doc.components.schemas['WebhookEvent.code.deleted']!.properties).toEqual({
+      account_id: { type: 'number' },
+      code: expect.objectContaining({ properties: { id: { type: 'number' }, last4: { type: 'string' }, type: { type: 'string', enum: ['yearly', 'lifetime'] } } }),
+      refunded_points: { type: 'number' },
+    });
+  });
 });
 
 /** Addresses are checked again on the address each delivery connects to (DNS may answer otherwise later). */

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
+import * as z from 'zod/mini';
 import {
   idParam,
   okEnvelope,
@@ -13,6 +15,7 @@ import {
   webhooksAnswer,
   webhookTestAnswer,
   webhookUpdateInput,
+  WEBHOOK_EVENT_DATA,
   WEBHOOK_EVENT_TYPES,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
@@ -21,6 +24,20 @@ import * as service from './webhooks.service.js';
 const tags = ['webhooks'];
 const config = { permission: 'webhooks' } as const;
 const EVENTS = WEBHOOK_EVENT_TYPES.map((e) => `\`${e}\``).join(', ');
+
+/**
+ * What each event's `data` holds, as OpenAPI components (`WebhookEvent.<type>`): the contract's
+ * schemas, with the `account_id` every event carries. Events are sent by the panel, not called,
+ * so they are no path of the document.
+ */
+export function webhookEventSchemas(): Record<string, OpenAPIV3.SchemaObject> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_DATA).map(([type, data]) => {
+      const { $schema: _, ...schema } = z.toJSONSchema(z.extend(data, { account_id: z.number() }), { io: 'output' }) as Record<string, unknown>;
+      return [`WebhookEvent.${type}`, { description: `The \`data\` of a \`${type}\` event.`, ...schema }];
+    }),
+  );
+}
 
 /**
  * Profile → Integrations: the caller's webhook endpoints, signed by the Standard Webhooks
