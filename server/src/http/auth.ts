@@ -24,11 +24,15 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 const rolePermissionCache = new WeakMap<Db, Map<number, { version: number; names: ReadonlySet<string> }>>();
 
-async function permissionsOf(db: Db, roleId: number, version: number): Promise<ReadonlySet<string>> {
+/** The role's permission names when the cached list is of its current version (the usual case: no promise, no statement). */
+function cachedPermissions(db: Db, roleId: number, version: number): ReadonlySet<string> | undefined {
+  const cached = rolePermissionCache.get(db)?.get(roleId);
+  return cached?.version === version ? cached.names : undefined;
+}
+
+async function loadPermissions(db: Db, roleId: number, version: number): Promise<ReadonlySet<string>> {
   let cache = rolePermissionCache.get(db);
   if (!cache) rolePermissionCache.set(db, (cache = new Map<number, { version: number; names: ReadonlySet<string> }>()));
-  const cached = cache.get(roleId);
-  if (cached?.version === version) return cached.names;
   const rows = await db
     .select({ name: permissions.name })
     .from(rolePermissions)
@@ -38,6 +42,8 @@ async function permissionsOf(db: Db, roleId: number, version: number): Promise<R
   cache.set(roleId, { version, names });
   return names;
 }
+
+const permissionsOf = (db: Db, roleId: number, version: number) => cachedPermissions(db, roleId, version) ?? loadPermissions(db, roleId, version);
 
 /** What a request needs of its account, whether it came with a session or an API key. */
 const accountColumns = {
@@ -235,7 +241,7 @@ export async function findSession(db: Db, token: string, ip?: string): Promise<A
     hasPasscode: row.hasPasscode,
     creditPoint: row.creditPoint,
     expiryReminders: row.expiryReminders,
-    permissions: await permissionsOf(db, row.roleId, row.roleVersion),
+    permissions: cachedPermissions(db, row.roleId, row.roleVersion) ?? (await loadPermissions(db, row.roleId, row.roleVersion)),
     passcodeValidatedAt: row.passcodeValidatedAt,
     hasSecondFactor: row.hasSecondFactor,
     twoFactorAt: row.twoFactorAt,
@@ -251,32 +257,32 @@ export async function findSession(db: Db, token: string, ip?: string): Promise<A
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', undefined);
   app.decorateRequest('locale', 'en');
+  // One hook, not two: each async hook is a promise and a turn of Fastify's hook runner per request,
+  // and `routeOptions` builds a new object on every read, so it is read once.
   app.addHook('onRequest', async (request) => {
     request.locale = localeFromHeader(request.headers['accept-language']);
-    const config = request.routeOptions.config;
+    const { config, url } = request.routeOptions;
     // Unknown routes have no config; the not-found handler answers them.
-    if (!request.routeOptions.url || config.ownToken) return;
+    if (!url || config.ownToken) return;
     const token = bearerToken(request);
     if (token) request.auth = await findSession(app.deps.db, token, request.ip);
     if (config.public) return;
-    if (!request.auth) throw new AppError('C10002');
-    const needed = config.permission;
-    const list = needed === undefined ? [] : typeof needed === 'string' ? [needed] : needed;
-    if (list.length > 0 && !list.some((p) => request.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');
-    // A scoped key also needs the call's scope (after the permission: a scope never grants more than the role).
-    if (request.auth.scopes) assertScope(request, request.auth.scopes);
-  });
-  // After the permission check, so a call the account may not make at all still answers FORBIDDEN.
-  app.addHook('onRequest', async (request) => {
     const auth = request.auth;
-    if (!auth || request.routeOptions.config.public || !mustSetUpSecondFactor(auth)) return;
-    if (!allowedBeforeSetup(request)) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+    if (!auth) throw new AppError('C10002');
+    const needed = config.permission;
+    if (needed !== undefined && !(typeof needed === 'string' ? auth.permissions.has(needed) : needed.length === 0 || needed.some((p) => auth.permissions.has(p)))) {
+      throw new AppError('FORBIDDEN');
+    }
+    // A scoped key also needs the call's scope (after the permission: a scope never grants more than the role).
+    if (auth.scopes) assertScope(request.method, url, auth.scopes);
+    // After the permission check, so a call the account may not make at all still answers FORBIDDEN.
+    if (mustSetUpSecondFactor(auth) && !allowedBeforeSetup(request.method, url, auth)) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
   });
 }
 
 /** A scoped key's call outside its scopes: 403 naming the scope it needs, or saying no scope covers it. */
-function assertScope(request: FastifyRequest, scopes: ReadonlySet<ApiKeyScope>) {
-  const need = scopeNeeded(request.method, request.routeOptions.url ?? '');
+function assertScope(method: string, url: string, scopes: ReadonlySet<ApiKeyScope>) {
+  const need = scopeNeeded(method, url);
   if (need === 'session') throw new AppError('API_KEY_SCOPE', { key: 'errors.apiKeyNoScope' });
   if (!scopes.has(need)) throw new AppError('API_KEY_SCOPE', { params: { scope: need } });
 }
@@ -295,9 +301,9 @@ export function mustSetUpSecondFactor(auth: Auth): boolean {
 const SETUP_PREFIXES = ['/two-factor', '/passkeys'];
 const SETUP_ROUTES = new Set(['GET /profile', 'GET /user/user-permissions', 'GET /sessions', 'DELETE /logout']);
 
-function allowedBeforeSetup(request: FastifyRequest): boolean {
-  if (request.auth?.viaApiKey) return false;
-  const url = (request.routeOptions.url ?? '').replace(/^\/api(\/sandbox)?/, '');
+function allowedBeforeSetup(method: string, routeUrl: string, auth: Auth): boolean {
+  if (auth.viaApiKey) return false;
+  const url = routeUrl.replace(/^\/api(\/sandbox)?/, '');
   if (SETUP_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return true;
-  return SETUP_ROUTES.has(`${request.method} ${url}`);
+  return SETUP_ROUTES.has(`${method} ${url}`);
 }

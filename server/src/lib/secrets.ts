@@ -42,7 +42,8 @@ export function randomToken(): string {
 }
 
 export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  // One-shot: no Hash object per call (every request hashes its bearer token).
+  return crypto.hash('sha256', value);
 }
 
 /** A generated password that meets the sign-up rule (upper, lower, digit, special). */

@@ -83,7 +83,7 @@ export async function findApplication(db: DbOrTx, id: number) {
 
 /** Compares a device key in constant time (equal-length digests), so timing does not reveal how much of a guess was right. */
 export function deviceKeyMatches(stored: string, given: string): boolean {
-  const a = crypto.createHash('sha256').update(stored).digest();
-  const b = crypto.createHash('sha256').update(given).digest();
+  const a = crypto.hash('sha256', stored, 'buffer');
+  const b = crypto.hash('sha256', given, 'buffer');
   return crypto.timingSafeEqual(a, b);
 }

@@ -114,15 +114,29 @@ export async function findPlaylist(db: DbOrTx, deviceId: number, playlistId: num
  * sets `last_status_at`. An UPDATE takes the row lock: while an undo holds the device it waits, and
  * once its mark is written an undo that locks the device after sees it and refuses. The condition
  * is rechecked on the row as it is when the lock is granted.
+ *
+ * The same statement answers the device as the status call shows it (RETURNING reads the row
+ * version it marked, so an undo committed while it waited is seen), one round trip instead of a
+ * mark and a second read; undefined when nothing was marked (the condition no longer held, as when
+ * another call marked first), and the caller reads the device again. Prepared once per database.
  */
-export async function markStatusCall(db: DbOrTx, deviceId: number) {
-  await db
+const markStatement = perDatabase((db) =>
+  db
     .update(devices)
     .set({ lastStatusAt: sql`clock_timestamp()` })
+    .from(applications)
     .where(
       and(
-        eq(devices.id, deviceId),
+        eq(devices.id, sql.placeholder('id')),
+        eq(applications.id, devices.applicationId),
         sql`${devices.activatedAt} is not null and (${devices.lastStatusAt} is null or ${devices.lastStatusAt} < ${devices.activatedAt})`,
       ),
-    );
+    )
+    .returning(deviceColumns)
+    .prepare('player_mark_status'),
+);
+
+export async function markStatusCall(db: Db, deviceId: number): Promise<PlayerDeviceRow | undefined> {
+  const [row] = await markStatement(db).execute({ id: deviceId });
+  return row;
 }

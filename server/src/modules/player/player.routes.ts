@@ -10,7 +10,8 @@ const config = { public: true };
 const security: [] = [];
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => player.hitRateLimit(ctxOf(request)));
+  // Only what the count needs (not the whole ctxOf): this hook runs on every player call.
+  app.addHook('onRequest', async (request) => player.hitRateLimit({ limiter: app.deps.limiter, config: app.deps.config, ip: request.ip }));
 
   app.post(
     '/player/register',

@@ -19,7 +19,7 @@ export const DEVICE_KEY_DIGITS = 8;
 
 /** Players call on every start: their counts reach the shared store in batches (see batchedRateLimiter). */
 const playerLimiters = new WeakMap<RateLimiter, RateLimiter>();
-function playerLimiter(ctx: Ctx): RateLimiter {
+function playerLimiter(ctx: Pick<Ctx, 'limiter'>): RateLimiter {
   let limiter = playerLimiters.get(ctx.limiter);
   if (!limiter) playerLimiters.set(ctx.limiter, (limiter = batchedRateLimiter(ctx.limiter)));
   return limiter;
@@ -30,7 +30,7 @@ function playerLimiter(ctx: Ctx): RateLimiter {
  * Runs before the body is read (the routes' onRequest hook): malformed calls count too, and a
  * refused call creates nothing.
  */
-export async function hitRateLimit(ctx: Ctx) {
+export async function hitRateLimit(ctx: Pick<Ctx, 'limiter' | 'config' | 'ip'>) {
   const window = await playerLimiter(ctx).hit(`player:${ctx.ip}`, WINDOW_MS);
   if (window.count > ctx.config.playerRateLimit) {
     const seconds = retryAfterSeconds(window);
@@ -131,7 +131,8 @@ export async function deviceAnswer(ctx: Ctx, appId: number, mac: string) {
 export async function status(ctx: Ctx, input: PlayerStatusBody) {
   const row = await deviceWithKey(ctx, input);
   if (row.activatedAt === null || (row.lastStatusAt !== null && row.lastStatusAt.getTime() >= row.activatedAt.getTime())) return toAnswer(row);
-  await markStatusCall(ctx.db, row.id);
+  const marked = await markStatusCall(ctx.db, row.id);
+  if (marked && deviceKeyMatches(marked.deviceKey, input.device_key)) return toAnswer(marked);
   return toAnswer(await deviceWithKey(ctx, input));
 }
 
