@@ -31,6 +31,7 @@ import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emit, last4 } from '../webhooks/events.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
+import * as insightsRepo from '../insights/insights.repository.js';
 import { undoWindowHours } from '../activation/undo-window.js';
 
 /**
@@ -334,7 +335,7 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
       tx,
     );
     if (refund.points === 0) return { points: 0, refused: refund.refused, to: null, hours: view.windowHours };
-    await transfer(ctx, tx, {
+    const moved = await transfer(ctx, tx, {
       trType: CREDIT_TR_TYPES.refund,
       amount: refund.points,
       debitorId: null,
@@ -343,6 +344,8 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
       requestId: null,
       insufficient: () => new AppError('INTERNAL'),
     });
+    // Insights take the code back on the day it was sold, from the sale the roll-up kept.
+    await insightsRepo.codeRefunded(tx, code.id, moved.ledgerId);
     const [payer] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, code.createdBy));
     return { points: refund.points, refused: null, to: payer!, hours: view.windowHours };
   });
