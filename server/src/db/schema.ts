@@ -774,7 +774,7 @@ export const insightDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     applicationId: integer('application_id').notNull(),
     package: text('package').notNull(),
-    /** 'tree' rows: the selling account's id % 4, so that a tree's accounts selling at once seldom wait on one row; else 0. */
+    /** 'tree' rows: the selling account's id % insight_shards() (4 on PostgreSQL, 1 on PGlite), so that a tree's accounts selling at once seldom wait on one row; else 0. */
     shard: smallint('shard').notNull().default(0),
     activations: integer('activations').notNull().default(0),
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
