@@ -768,15 +768,23 @@ export const insightDaily = pgTable(
   {
     resellerId: integer('reseller_id').notNull(),
     scope: text('scope', { enum: ['own', 'tree', 'all'] }).notNull(),
-    /** The sale's UTC day (an undone activation stays counted on its own day, as a refund). */
+    /** 'day', or the week (from Monday) and month summed, which long ranges read instead of the days (migration 0030). */
+    grain: text('grain', { enum: ['day', 'week', 'month'] }).notNull().default('day'),
+    /** The sale's UTC day (an undone activation stays counted on its own day, as a refund); the period's first day for a week or month. */
     day: date('day', { mode: 'string' }).notNull(),
     applicationId: integer('application_id').notNull(),
     package: text('package').notNull(),
+    /** 'tree' rows: the selling account's id % insight_shards() (4 on PostgreSQL, 1 on PGlite), so that a tree's accounts selling at once seldom wait on one row; else 0. */
+    shard: smallint('shard').notNull().default(0),
     activations: integer('activations').notNull().default(0),
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.resellerId, t.scope, t.day, t.applicationId, t.package] })],
+  (t) => [
+    primaryKey({ columns: [t.resellerId, t.scope, t.grain, t.day, t.applicationId, t.package, t.shard] }),
+    // One application over a range of days (the chart filtered to one app) without reading the others'.
+    index('insight_daily_application_idx').on(t.resellerId, t.scope, t.applicationId, t.day).where(sql`${t.grain} = 'day'`),
+  ],
 );
 
 /**
@@ -803,11 +811,26 @@ export const insightExpiryDaily = pgTable(
     resellerId: integer('reseller_id').notNull(),
     scope: text('scope', { enum: ['own', 'tree', 'all'] }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    /** As `insight_daily.shard`. */
+    shard: smallint('shard').notNull().default(0),
     ending: integer('ending').notNull().default(0),
     renewed: integer('renewed').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.resellerId, t.scope, t.day] })],
+  (t) => [primaryKey({ columns: [t.resellerId, t.scope, t.day, t.shard] })],
 );
+
+/**
+ * Every code sold, kept after the code is deleted (a code deleted without a refund was paid for and
+ * stays counted as sold): the account its ledger row debited and the sale's UTC day, so that a
+ * refund is taken back on the sale's day and `insight_rebuild()` recounts deleted codes.
+ * `refundLedgerId`: the `Refund` ledger row that gave the code's price back (set by the delete).
+ */
+export const insightCodeSales = pgTable('insight_code_sales', {
+  codeId: bigint('code_id', { mode: 'number' }).primaryKey(),
+  accountId: integer('account_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  refundLedgerId: bigint('refund_ledger_id', { mode: 'number' }),
+});
 
 /** Refused activations by reason and UTC day (scopes as `insight_daily`), written after the refusal's transaction rolled back. */
 export const refusalDaily = pgTable(
@@ -864,5 +887,6 @@ export const schema = {
   insightDaily,
   insightRunway,
   insightExpiryDaily,
+  insightCodeSales,
   refusalDaily,
 };

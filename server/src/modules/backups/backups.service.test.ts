@@ -162,7 +162,7 @@ describe('backups', () => {
 
   it('fails the drill of a corrupted backup and says why', async () => {
     // A damaged copy of the backup the first test took: a backup costs seconds, a copy nothing.
-    const [record] = (await backupState(t.app.deps)).backups;
+    const record = (await backupState(t.app.deps)).backups[0]!;
     const file = path.join(t.app.deps.config.backups.dir, record.file);
     const damaged = path.join(temporary('damaged'), record.file);
     const bytes = fs.readFileSync(file);

@@ -32,6 +32,7 @@ import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emit, last4 } from '../webhooks/events.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
+import * as insightsRepo from '../insights/insights.repository.js';
 import { undoWindowHours } from '../activation/undo-window.js';
 
 /**
@@ -339,7 +340,7 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
     if (refund.points === 0) return { points: 0, refused: refund.refused, to: null, hours: view.windowHours };
     // A scoped key that paid for the code today gets its price back on its daily spend.
     await giveBackKeySpend(tx, { payerId: code.createdBy, ledgerId: code.ledgerId, points: refund.points });
-    await transfer(ctx, tx, {
+    const moved = await transfer(ctx, tx, {
       trType: CREDIT_TR_TYPES.refund,
       amount: refund.points,
       debitorId: null,
@@ -348,6 +349,8 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
       requestId: null,
       insufficient: () => new AppError('INTERNAL'),
     });
+    // Insights take the code back on the day it was sold, from the sale the roll-up kept.
+    await insightsRepo.codeRefunded(tx, code.id, moved.ledgerId);
     const [payer] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, code.createdBy));
     return { points: refund.points, refused: null, to: payer!, hours: view.windowHours };
   });

@@ -39,27 +39,37 @@ const PERIOD_START = {
   month: sql`day - (date_part('day', day)::int - 1)`,
 } as const;
 
+/** Days of the range read from the rows of one grain: 'day' rows, or whole weeks' or months' rows (keyed by their first day). */
+export type Segment = { grain: 'day' | 'week' | 'month'; from: string; to: string };
+
 /**
- * The range's rows summed per period, application and package over the scope's keys, with every
- * application's name. One statement answering one row: the sums come packed in one text value
+ * The range's rows summed per period, application and package over the scope's keys (and their
+ * shards), with every application's name. `segments` cover the range: whole weeks or months are
+ * read from their own rows (a year by week reads 53 rows per application and package, not 365).
+ * One statement answering one row: the sums come packed in one text value
  * (`start,application,package,activations,credits,refunds;...`), as passing hundreds of rows one by
  * one through the driver (PGlite's above all) cost more than the statement itself.
  */
 export async function sales(
   db: DbOrTx,
   scope: Scope,
-  range: { from: string; to: string; interval: keyof typeof PERIOD_START; applicationId?: number; pkg?: string },
+  range: { from: string; interval: keyof typeof PERIOD_START; segments: Segment[]; applicationId?: number; pkg?: string },
 ): Promise<{ rows: SalesRow[]; applications: Map<number, string> }> {
+  const filters = sql`${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
+              ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}`;
+  // The grain is written into the statement, so that the one-application index (on days) serves it.
+  const parts = range.segments.map(
+    (segment) => sql`select day, application_id, package, activations, credits, refunds from insight_daily
+            where ${inScope(scope, sql`reseller_id`)} and grain = ${sql.raw(`'${segment.grain}'`)}
+              and day between ${segment.from}::date and ${segment.to}::date ${filters}`,
+  );
   const [result] = await rowsOf<{ packed: string | null; apps: [number, string][] | string | null }>(
     db,
     sql`select
           (select string_agg(concat_ws(',', start, application_id, package, activations, credits, refunds), ';') from (
             select greatest(${PERIOD_START[range.interval]}, ${range.from}::date) as start, application_id, package,
                    sum(activations) as activations, sum(credits) as credits, sum(refunds) as refunds
-            from insight_daily
-            where ${inScope(scope, sql`reseller_id`)} and day between ${range.from}::date and ${range.to}::date
-              ${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
-              ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}
+            from (${sql.join(parts, sql` union all `)}) r
             group by 1, 2, 3
           ) periods) as packed,
           (select json_agg(json_build_array(id, app_name)) from applications) as apps`,
@@ -102,6 +112,11 @@ export async function refusals(db: DbOrTx, scope: Scope, range: { from: string; 
         group by reason`,
   );
   return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
+}
+
+/** Links a deleted code's sale to the `Refund` ledger row that gave its price back: the roll-up takes it back on the sale's day. */
+export async function codeRefunded(db: DbOrTx, codeId: number, refundLedgerId: number) {
+  await db.execute(sql`select insight_code_refund(${codeId}, ${refundLedgerId})`);
 }
 
 /** Counts one refused activation of `accountId` today (its own, its tree's and the panel's rows). */

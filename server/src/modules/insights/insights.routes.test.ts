@@ -14,6 +14,7 @@ import {
 import { applicationIds, createReseller, createVerifiedUser, expectError, rows, type TestUser } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { fundedAdmin, recharge } from '../../../test/credit.js';
+import { periodStart, segmentsOf } from './insights.service.js';
 import { registerDevice, uniqueMac } from '../../../test/devices.js';
 
 let t: TestApp;
@@ -88,15 +89,35 @@ async function undo(mac: string) {
   });
 }
 
-/** What deleting an unredeemed code with its refund does: the Refund ledger row (reason `code-refund`) and the code gone. */
+/**
+ * What deleting an unredeemed code with its refund does: the Refund ledger row (reason `code-refund`),
+ * linked to the code's kept sale, and the code gone.
+ */
 async function refundCode(user: TestUser, codeId: number, amount: number) {
   await t.database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id, reason) values (${CREDIT_TR_TYPES.refund}, ${amount}, ${user.id}, ${user.id}, 'code-refund')`,
+    const result: unknown = await tx.execute(
+      sql`insert into credit_ledger (tr_type, credit_point, creditor_id, creator_id, reason) values (${CREDIT_TR_TYPES.refund}, ${amount}, ${user.id}, ${user.id}, 'code-refund') returning id`,
     );
+    const [ledger] = (result as { rows: { id: number }[] }).rows;
     await tx.execute(sql`update users set credit_point = credit_point + ${amount} where id = ${user.id}`);
     await tx.execute(sql`delete from activation_codes where id = ${codeId}`);
+    await tx.execute(sql`select insight_code_refund(${codeId}, ${ledger!.id})`);
   });
+}
+
+/** A code sold `daysAgo` days ago (its ledger row and its row written that day, as the purchase would have). */
+async function pastCode(user: TestUser, daysAgo: number) {
+  const created = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
+  const [code] = await rows<{ id: number }>(
+    t,
+    sql`with l as (insert into credit_ledger (tr_type, credit_point, debitor_id, creator_id, reason, created_at)
+                   values (${CREDIT_TR_TYPES.code}, 1, ${user.id}, ${user.id}, 'code', ${created}) returning id)
+        insert into activation_codes (value, type, reseller_id, created_by, ledger_id, expire_date, created_at)
+        select ${`9${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 1e6)}`}, 'yearly', ${user.id}, ${user.id}, l.id, ${created}::timestamptz + interval '1 year', ${created} from l
+        returning id`,
+  );
+  await t.database.db.execute(sql`update users set credit_point = credit_point - 1 where id = ${user.id}`);
+  return Number(code!.id);
 }
 
 /**
@@ -262,14 +283,114 @@ describe('the roll-up against a recount from the raw rows', () => {
     expect(figures.credits).toBe(Number(balances!.spent));
 
     // The whole roll-up, kept incrementally, equals the one insight_rebuild() recomputes from every raw row.
-    const snapshot = async () => ({
-      daily: await rows(t, sql`select * from insight_daily where activations <> 0 or credits <> 0 or refunds <> 0 order by reseller_id, scope, day, application_id, package`),
-      runway: await rows(t, sql`select reseller_id, as_of::text, round(weighted::numeric, 6)::text as weighted from insight_runway order by reseller_id`),
-      expiry: await rows(t, sql`select * from insight_expiry_daily where ending <> 0 or renewed <> 0 order by reseller_id, scope, day`),
-    });
-    const kept = await snapshot();
-    await t.database.db.execute(sql`select insight_rebuild()`);
-    expect(await snapshot()).toEqual(kept);
+    await expectRebuildEqualsRollUp();
+  });
+});
+
+/** The whole roll-up, and whether `insight_rebuild()` recomputes exactly it from the raw rows and the kept code sales. */
+async function expectRebuildEqualsRollUp() {
+  const snapshot = async () => ({
+    daily: await rows(
+      t,
+      sql`select * from insight_daily where activations <> 0 or credits <> 0 or refunds <> 0 order by reseller_id, scope, grain, day, application_id, package, shard`,
+    ),
+    runway: await rows(t, sql`select reseller_id, as_of::text, round(weighted::numeric, 6)::text as weighted from insight_runway order by reseller_id`),
+    expiry: await rows(t, sql`select * from insight_expiry_daily where ending <> 0 or renewed <> 0 order by reseller_id, scope, day, shard`),
+  });
+  const kept = await snapshot();
+  await t.database.db.execute(sql`select insight_rebuild()`);
+  expect(await snapshot()).toEqual(kept);
+}
+
+describe('code accounting', () => {
+  it('takes a code refunded the next day back on the day it was sold, under the account that bought it', async () => {
+    const parent = await funded({ points: 50 });
+    const child = await funded({ parent, points: 50 });
+    const sold = await pastCode(child, 1);
+    await pastCode(child, 1);
+    const yesterday = daysFromToday(-1);
+    const before = dataOf<InsightsActivationsAnswer>(await get('activations', parent.token, { from: yesterday, to: today() }));
+    expect(before.periods.map((p) => [p.activations, p.credits, p.refunds])).toEqual([
+      [2, 2, 0],
+      [0, 0, 0],
+    ]);
+    await refundCode(child, sold, 1);
+    const after = dataOf<InsightsActivationsAnswer>(await get('activations', parent.token, { from: yesterday, to: today() }));
+    expect(after.periods.map((p) => [p.start, p.activations, p.credits, p.refunds, p.by_package.code])).toEqual([
+      [yesterday, 1, 1, 1, 1],
+      [today(), 0, 0, 0, 0],
+    ]);
+    const own = dataOf<InsightsActivationsAnswer>(await get('activations', parent.token, { from: yesterday, to: yesterday, reseller_id: child.id }));
+    expect(own.totals).toEqual({ activations: 1, credits: 1, refunds: 1 });
+    await expectRebuildEqualsRollUp();
+  });
+
+  it('keeps a code deleted without a refund counted as sold, in the roll-up and in a rebuild alike', async () => {
+    const r = await funded({ points: 20 });
+    const [kept, refunded, deleted] = await buyCodes(r, 3);
+    // Through the delete call: an unredeemed code within the window gets its price back.
+    const res = await t.call({ method: 'POST', url: '/api/delete-code', token: r.token, payload: { value: refunded!.value } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ refunded_points: number }>().refunded_points).toBe(1);
+    // A delete without a refund (as for a redeemed code): the code was paid for.
+    await t.database.db.execute(sql`delete from activation_codes where id = ${deleted!.id}`);
+    const renew = await t.call({ method: 'POST', url: '/api/renew-code', token: r.token, payload: { value: kept!.value } });
+    expect(renew.statusCode, renew.body).toBe(200);
+    const figures = dataOf<InsightsActivationsAnswer>(await get('activations', r.token, { from: today(), to: today() })).totals;
+    // 3 sold, 1 refunded; credits 3 + the renewal − the refund, what the balance lost.
+    expect(figures).toEqual({ activations: 2, credits: 3, refunds: 1 });
+    const [balance] = await rows<{ credit_point: number }>(t, sql`select credit_point from users where id = ${r.id}`);
+    expect(20 - Number(balance!.credit_point)).toBe(figures.credits);
+    await expectRebuildEqualsRollUp();
+    expect(dataOf<InsightsActivationsAnswer>(await get('activations', r.token, { from: today(), to: today() })).totals).toEqual(figures);
+  });
+});
+
+describe('weeks and months read from their own rows', () => {
+  it('answers what summing the days gives, the first and last periods cut by the range included', async () => {
+    const parent = await funded({ points: 0 });
+    const child = await funded({ parent, points: 10 });
+    const other = await funded({ parent, points: 0 });
+    for (const [i, ago] of [3, 6, 9, 16, 30, 33, 41, 58, 64, 65, 90, 120].entries()) {
+      await pastActivation(i % 3 ? child : other, { created: -ago, expires: 365 - ago, appId: apps[i % 2]!, pkg: i % 4 ? '1-Year' : 'Lifetime', credits: 1 + (i % 3) });
+    }
+    const code = await pastCode(child, 33);
+    await refundCode(child, code, 1);
+    for (const from of [daysFromToday(-100), daysFromToday(-64), daysFromToday(-5)]) {
+      const queries: Record<string, string | number>[] = [{}, { application_id: apps[1]! }, { package: '1-Year' }, { reseller_id: child.id }];
+      for (const query of queries) {
+        const byDay = dataOf<InsightsActivationsAnswer>(await get('activations', parent.token, { from, ...query }));
+        for (const interval of ['week', 'month'] as const) {
+          const answer = dataOf<InsightsActivationsAnswer>(await get('activations', parent.token, { from, interval, ...query }));
+          const summed = new Map<string, [number, number, number, number]>();
+          for (const day of byDay.periods) {
+            const start = periodStart(day.start, interval, from);
+            const sum = summed.get(start) ?? [0, 0, 0, 0];
+            summed.set(start, [sum[0] + day.activations, sum[1] + day.credits, sum[2] + day.refunds, sum[3] + day.by_package['1-Year']]);
+          }
+          expect(answer.periods.map((p) => [p.start, p.activations, p.credits, p.refunds, p.by_package['1-Year']])).toEqual([...summed].map(([start, sum]) => [start, ...sum]));
+          expect(answer.totals).toEqual(byDay.totals);
+        }
+      }
+    }
+    expect(dataOf<InsightsActivationsAnswer>(await get('activations', parent.token, { from: daysFromToday(-100), interval: 'month' })).totals.activations).toBe(11);
+  });
+
+  it('reads a range of whole weeks or months from their rows only, and the cut ends from the days', () => {
+    // 2026-03-02 was a Monday.
+    expect(segmentsOf('2026-03-02', '2026-03-15', 'week')).toEqual([{ grain: 'week', from: '2026-03-02', to: '2026-03-15' }]);
+    expect(segmentsOf('2026-03-04', '2026-03-25', 'week')).toEqual([
+      { grain: 'week', from: '2026-03-09', to: '2026-03-22' },
+      { grain: 'day', from: '2026-03-04', to: '2026-03-08' },
+      { grain: 'day', from: '2026-03-23', to: '2026-03-25' },
+    ]);
+    expect(segmentsOf('2026-03-04', '2026-03-08', 'week')).toEqual([{ grain: 'day', from: '2026-03-04', to: '2026-03-08' }]);
+    expect(segmentsOf('2026-01-15', '2026-04-30', 'month')).toEqual([
+      { grain: 'month', from: '2026-02-01', to: '2026-04-30' },
+      { grain: 'day', from: '2026-01-15', to: '2026-01-31' },
+    ]);
+    expect(segmentsOf('2026-01-15', '2026-02-10', 'month')).toEqual([{ grain: 'day', from: '2026-01-15', to: '2026-02-10' }]);
+    expect(segmentsOf('2026-01-15', '2026-02-10', 'day')).toEqual([{ grain: 'day', from: '2026-01-15', to: '2026-02-10' }]);
   });
 });
 

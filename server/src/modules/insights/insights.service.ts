@@ -77,6 +77,22 @@ function nextPeriod(day: string, interval: InsightInterval): string {
   return isoDay(d);
 }
 
+/**
+ * Where the range's figures are read: the whole weeks or months inside it from their own rows,
+ * the days before and after them (a first or last period cut by the range) from the days' rows.
+ */
+export function segmentsOf(from: string, to: string, interval: InsightInterval): repo.Segment[] {
+  if (interval === 'day') return [{ grain: 'day', from, to }];
+  const natural = (day: string) => periodStart(day, interval, '0000-01-01');
+  const first = natural(from) === from ? from : nextPeriod(from, interval);
+  const last = nextPeriod(natural(to), interval) === addDays(to, 1) ? to : addDays(natural(to), -1);
+  if (first > last) return [{ grain: 'day', from, to }];
+  const segments: repo.Segment[] = [{ grain: interval, from: first, to: last }];
+  if (from < first) segments.push({ grain: 'day', from, to: addDays(first, -1) });
+  if (last < to) segments.push({ grain: 'day', from: addDays(last, 1), to });
+  return segments;
+}
+
 const emptyPackages = (): InsightsByPackage => ({ '1-Year': 0, Lifetime: 0, code: 0 });
 
 /** GET /api/insights/activations. */
@@ -86,7 +102,13 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
     throw fieldError('application_id', 'validation.unknownApplication');
   }
   const scope = await scopeOf(ctx, query.reseller_id);
-  const { rows, applications } = await repo.sales(ctx.db, scope, { from, to, interval: query.interval, applicationId: query.application_id, pkg: query.package });
+  const { rows, applications } = await repo.sales(ctx.db, scope, {
+    from,
+    interval: query.interval,
+    segments: segmentsOf(from, to, query.interval),
+    applicationId: query.application_id,
+    pkg: query.package,
+  });
 
   const periods = new Map<string, InsightsPeriod & { apps: Map<number, { activations: number; credits: number }> }>();
   for (const start of periodStarts(from, to, query.interval)) {
