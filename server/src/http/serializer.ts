@@ -1,0 +1,86 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { safeEncode, type $ZodType } from 'zod/v4/core';
+
+/**
+ * Answers leave the server through fast-json-stringify, compiled from the very JSON Schema the
+ * OpenAPI document shows for the route and status (the type provider's own zod-to-JSON-Schema
+ * transform): a field the schema does not name is never written, a missing required field throws.
+ * Parsing every answer through zod cost more than the rest of a list request in the server.
+ */
+
+/** The OpenAPI version @fastify/swagger writes (its default): it decides how zod's nullable unions look. */
+export const OPENAPI_VERSION = '3.0.3';
+
+/** The JSON Schema of a zod answer schema, exactly as the OpenAPI document gives it. */
+export function answerJsonSchema(schema: $ZodType, url: string): Record<string, unknown> {
+  const { schema: transformed } = jsonSchemaTransform({
+    schema: { response: { answer: schema } },
+    url,
+    route: { url, method: 'GET' },
+    openapiObject: { openapi: OPENAPI_VERSION },
+  } as unknown as Parameters<typeof jsonSchemaTransform>[0]);
+  const json = (transformed as { response: { answer: Record<string, unknown> } }).response.answer;
+  // The contract registers no shared components; a reference would need them passed to the compiler.
+  if (JSON.stringify(json).includes('"$ref"')) throw new Error(`answer schema of ${url} refers to a component: not supported`);
+  return json;
+}
+
+type Compiled = { stringify: (data: unknown) => string; json: Record<string, unknown>; validate?: ValidateFunction };
+
+/** Sandbox routes and every app a test builds reuse the same contract schemas: compile each once. */
+const compiled = new WeakMap<$ZodType, Compiled>();
+
+/** Ajv for the test-time check, with OpenAPI 3.0's `nullable` and without failing on `format` names it does not know. */
+let ajv: Ajv | undefined;
+function checker(): Ajv {
+  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  return ajv;
+}
+
+function compile(schema: $ZodType, url: string): Compiled {
+  let entry = compiled.get(schema);
+  if (!entry) {
+    const json = answerJsonSchema(schema, url);
+    entry = { json, stringify: fastJsonStringify(json as unknown as Schema) };
+    compiled.set(schema, entry);
+  }
+  return entry;
+}
+
+function isZodSchema(value: unknown): value is $ZodType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/**
+ * `check` (tests): each answer is also encoded by its zod schema as before and must serialise to
+ * the same JSON (a service value the schema does not accept, such as null where a string is
+ * required, which fast-json-stringify would quietly coerce, fails the test), and the serialised
+ * text must validate with ajv against the OpenAPI document's schema. A mismatch throws, so the
+ * request answers 500 and the test that made it fails.
+ */
+export function answerSerializerCompiler(options: { check: boolean }): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!isZodSchema(schema)) throw new Error(`answer schema of ${method} ${url} (${httpStatus}) is not a zod schema`);
+    const entry = compile(schema, url);
+    if (!options.check) return entry.stringify;
+    entry.validate ??= checker().compile(entry.json);
+    const validate = entry.validate;
+    return (data: unknown) => {
+      const encoded = safeEncode(schema, data);
+      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+      const text = entry.stringify(data);
+      const sent: unknown = JSON.parse(text);
+      if (!isDeepStrictEqual(sent, JSON.parse(JSON.stringify(encoded.data)))) {
+        throw new Error(`${method} ${url} ${httpStatus}: the compiled serializer wrote ${text}, zod's encoding gives ${JSON.stringify(encoded.data)}`);
+      }
+      if (!validate(sent)) {
+        throw new Error(`${method} ${url} ${httpStatus}: the answer does not match its OpenAPI schema: ${checker().errorsText(validate.errors)}`);
+      }
+      return text;
+    };
+  };
+}
