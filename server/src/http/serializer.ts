@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
-import { safeEncode, type $ZodType } from 'zod/v4/core';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { prettifyError, safeEncode, type $ZodType } from 'zod/v4/core';
 
 /**
  * Answers leave the server through fast-json-stringify, compiled from the very JSON Schema the
@@ -71,7 +71,7 @@ export function answerSerializerCompiler(options: { check: boolean }): FastifySe
     const validate = entry.validate;
     return (data: unknown) => {
       const encoded = safeEncode(schema, data);
-      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+      if (encoded.error) throw new Error(`${method} ${url} ${httpStatus}: the answer does not match its schema: ${prettifyError(encoded.error)}`);
       const text = entry.stringify(data);
       const sent: unknown = JSON.parse(text);
       if (!isDeepStrictEqual(sent, JSON.parse(JSON.stringify(encoded.data)))) {
