@@ -33,8 +33,12 @@ describe('the compiled answer serializer', () => {
         expect(JSON.parse(serializer(check)(one))).toEqual(one);
       });
 
-      it('never writes a field the schema does not name, at the top or nested', () => {
-        const leaky = { ...good, password_hash: 'secret', data: { ...good.data, password_hash: 'secret', parent: { id: 1 } } };
+      it('never writes a field the schema does not name, at the top, nested or in a union', () => {
+        const leaky = {
+          ...good,
+          password_hash: 'secret',
+          data: { ...good.data, password_hash: 'secret', parent: { id: 1 }, kind: { many: [1, 2], secret: true } },
+        };
         const sent = serializer(check)(leaky);
         expect(sent).not.toContain('secret');
         expect(sent).not.toContain('parent');

@@ -41,11 +41,27 @@ function checker(): Ajv {
   return ajv;
 }
 
+/**
+ * The schema fast-json-stringify compiles: without `additionalProperties: false`. It writes only the
+ * named properties either way, but it picks a union's branch by validating the value against each
+ * one, and an extra field would then match no branch; without it the first branch that fits wins
+ * and the extra field is dropped, as zod's union of stripping objects does.
+ */
+function withoutClosedObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutClosedObjects);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, withoutClosedObjects(value)]),
+  );
+}
+
 function compile(schema: $ZodType, url: string): Compiled {
   let entry = compiled.get(schema);
   if (!entry) {
     const json = answerJsonSchema(schema, url);
-    entry = { json, stringify: fastJsonStringify(json as unknown as Schema) };
+    entry = { json, stringify: fastJsonStringify(withoutClosedObjects(json) as Schema) };
     compiled.set(schema, entry);
   }
   return entry;
