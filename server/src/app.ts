@@ -7,12 +7,12 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './http/context.js';
 import { registerAuth } from './http/auth.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
-import { answerSerializerCompiler, OPENAPI_VERSION } from './http/serializer.js';
+import { answerSerializerCompiler, documentSchemaTransform, OPENAPI_VERSION } from './http/serializer.js';
 import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -116,7 +116,7 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentSchemaTransform,
   });
   // The documentation is public (a reseller reads it before having a token), and so are the web app's files.
   app.addHook('onRoute', (route) => {
