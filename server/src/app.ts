@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './http/context.js';
 import { registerAuth } from './http/auth.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { answerSerializerCompiler, documentSchemaTransform, OPENAPI_VERSION } from './http/serializer.js';
 import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -65,10 +66,11 @@ function requestIdOf(req: { headers: Record<string, string | string[] | undefine
 /**
  * `logStream`: where the log lines go instead of stdout (tests read them). `onRoute`: told of every
  * route as it is registered, before any plugin's own hooks (the permission matrix test lists them).
+ * `checkAnswers` (tests): every answer is checked against its schema as it leaves (http/serializer.ts).
  */
 export async function buildApp(
   deps: Deps,
-  options: { logger?: boolean; logStream?: DestinationStream; onRoute?: (route: RouteOptions) => void } = {},
+  options: { logger?: boolean; logStream?: DestinationStream; onRoute?: (route: RouteOptions) => void; checkAnswers?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -92,7 +94,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ check: options.checkAnswers ?? false }));
   app.decorate('deps', deps);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
@@ -109,11 +111,12 @@ export async function buildApp(
   registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
+      openapi: OPENAPI_VERSION,
       info: { title: 'Reseller activation panel API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: webhookEventSchemas() },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentSchemaTransform,
   });
   // The documentation is public (a reseller reads it before having a token), and so are the web app's files.
   app.addHook('onRoute', (route) => {

@@ -100,7 +100,7 @@ export async function createTestApp(
         metrics: createPanelMetrics({ database: on, process: config.metricsToken !== undefined }),
         readiness: options.readiness ?? readyNode(),
       },
-      { ...(options.logStream ? { logStream: options.logStream } : { logger: false }), onRoute: options.onRoute },
+      { ...(options.logStream ? { logStream: options.logStream } : { logger: false }), onRoute: options.onRoute, checkAnswers: true },
     );
     let webhooks: WebhookWorker | undefined;
     if (options.webhooks) {
