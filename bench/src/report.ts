@@ -2,7 +2,7 @@ import { fmt, fmtRatio, load, type Load } from './http-load.js';
 import type { LoadSpec } from './load-process.js';
 import { versusSelectOnly, type PgbenchFigures } from './pgbench.js';
 import { framesCell, profileLoad, type Frame } from './profile.js';
-import { measureTwin, versusTwin, type Twin } from './twin.js';
+import { measureTwin, statementsSent, versusTwin, type Twin } from './twin.js';
 
 /** Adds a row to the bench's table (label, figure, reference, note) and prints it at once. */
 export type Report = (...cells: string[]) => void;
@@ -27,10 +27,12 @@ export type ListFigures = { load: Load; twin?: Twin; frames?: Frame[] };
  * against the same database), then, with BENCH_PROFILE=1, the same load again under the CPU profiler.
  */
 export async function measureList(label: string, databaseUrl: string, spec: LoadSpec): Promise<ListFigures> {
+  const before = statementsSent();
   const figures = await load(spec.url, spec);
+  const underLoad = (statementsSent() - before) / Math.max(figures.ok ?? 0, 1);
   const twin = await measureTwin(label, databaseUrl, spec, spec);
   const frames = await profileLoad(label, () => load(spec.url, spec));
-  return { load: figures, twin, frames };
+  return { load: figures, twin: twin && { ...twin, underLoad }, frames };
 }
 
 /** A list under load: its latencies and rate, against its twin, the bare route and `pgbench -S`. */

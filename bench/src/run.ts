@@ -24,7 +24,7 @@ import { runPgbench, type PgbenchFigures } from './pgbench.js';
 import { metricsOverhead } from './metrics.js';
 import { backupFigures } from './backup.js';
 import { insightsFigures } from './insights.js';
-import { measureTwin, versusTwin } from './twin.js';
+import { measureTwin, statementsSent, versusTwin } from './twin.js';
 import { framesCell, profileLoad } from './profile.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,9 +46,12 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
   // Clients in their own process, as real ones are; then, for comparison, inside the server's process.
   for (const inProcess of [false, true]) {
     const bare = await load(`${address}/api/bench-bare`, { connections, seconds, inProcess });
+    const sentBefore = statementsSent();
     const profile = await load(`${address}/api/profile`, { connections, seconds, inProcess, variants });
+    const underLoad = (statementsSent() - sentBefore) / Math.max(profile.ok ?? 0, 1);
     // On PostgreSQL, right after the clients in their own process: the session statement(s) alone through pgbench.
-    const twin = databaseUrl && !inProcess ? await measureTwin(`GET /api/profile (${label})`, databaseUrl, { url: `${address}/api/profile`, variants }, { connections, seconds }) : undefined;
+    const measured = databaseUrl && !inProcess ? await measureTwin(`GET /api/profile (${label})`, databaseUrl, { url: `${address}/api/profile`, variants }, { connections, seconds }) : undefined;
+    const twin = measured && { ...measured, underLoad };
     report(
       `GET /api/profile (${label}, load generator ${inProcess ? 'in the server process' : 'in its own process'})`,
       `${fmt(profile.rps, 0)} req/s, p99 ${profile.p99} ms`,

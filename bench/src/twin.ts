@@ -12,13 +12,23 @@ import type { Variant } from './load-process.js';
 export type Statement = { text: string; values: (string | Buffer | null)[] };
 
 /** How one request of a list looks to PostgreSQL, and how fast PostgreSQL runs that alone. */
-export type Twin = { statements: number; tps: number; note?: string };
+export type Twin = {
+  statements: number;
+  tps: number;
+  /** Statements per answered request during the measured load: under 1 + the list's when requests share their session look-up. */
+  underLoad?: number;
+  note?: string;
+};
 
 /** The statements sent inside one marked request; node-postgres's query is wrapped once, below. */
 const capturing = new AsyncLocalStorage<Statement[]>();
 const CAPTURE_HEADER = 'x-bench-capture';
 const open = new Map<string, Statement[]>();
 let wrapped = false;
+let sent = 0;
+
+/** How many statements the panels of this process have sent so far (to divide by the requests of a load). */
+export const statementsSent = () => sent;
 
 // The driver's own conversion of a parameter to the text it sends (dates, arrays, JSON, buffers).
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => string | Buffer | null };
@@ -29,6 +39,7 @@ function wrapDriver() {
   const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')!.value as (...args: unknown[]) => unknown;
   // The server's PreparingClient calls super.query, so this sees every statement once, after its name is set.
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    sent++;
     const store = capturing.getStore();
     if (store) {
       const [config, second] = args as [unknown, unknown];
@@ -194,5 +205,7 @@ export async function measureTwin(
 /** The reference cell's words for a twin: its tps and the panel's rate as a ratio to it. */
 export const versusTwin = (perSecond: number, twin: Twin | undefined) =>
   twin
-    ? `pgbench -f twin (${twin.statements} statement${twin.statements === 1 ? '' : 's'}, -M prepared) ${fmt(twin.tps, 0)} tps: **ratio ${fmtRatio(perSecond / twin.tps)}**${twin.note ? ` (${twin.note})` : ''}`
+    ? `pgbench -f twin (${twin.statements} statement${twin.statements === 1 ? '' : 's'}, -M prepared${
+        twin.underLoad === undefined ? '' : `; the panel sent ${fmt(twin.underLoad, 2)} per request under load`
+      }) ${fmt(twin.tps, 0)} tps: **ratio ${fmtRatio(perSecond / twin.tps)}**${twin.note ? ` (${twin.note})` : ''}`
     : 'twin: not run';
