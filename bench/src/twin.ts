@@ -184,7 +184,7 @@ export async function measureTwin(
   const args = ['-n', '-M', 'prepared', '-c', String(options.connections), '-j', '2', '-T', String(options.seconds), ...files.flatMap((f) => ['-f', `${f}@1`]), ...defines];
   fs.writeFileSync(
     path.join(dir, 'run.sh'),
-    `#!/bin/sh\n# ${label}\nPGOPTIONS='-c random_page_cost=1.1' pgbench ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')}\n`,
+    `#!/bin/sh\n# ${label}\nPGHOST=${env.PGHOST} PGPORT=${env.PGPORT} PGUSER=${env.PGUSER} PGDATABASE=${env.PGDATABASE} PGOPTIONS='-c random_page_cost=1.1' pgbench ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')}\n`,
   );
   const outcome = await run('pgbench', args, env);
   const statements = Math.round(requests.reduce((n, r) => n + r.length, 0) / requests.length);
