@@ -125,12 +125,17 @@ async function generateDevices(db: pg.Client, passwordHash: string): Promise<num
      on conflict do nothing`,
     [resellerId],
   );
-  await db.query(
-    `insert into activations (device_id, application_id, mac_address, reseller_id, ledger_id, package, credit_point, box_expiry_date, activated_from, created_at)
-     select id, application_id, mac_address, activated_by, $1, '1-Year', 1, expire_date, 'multi-app', activated_at
-     from devices where activated_by is not null`,
-    [ledger!.id],
-  );
+  // In slices of 100,000 devices: the insights roll-up's statement trigger gathers a statement's
+  // new rows into one jsonb value, which cannot hold 666,667 activations (PostgreSQL's 256 MB cap).
+  for (let from = 0; from < 1_000_000; from += 100_000) {
+    await db.query(
+      `insert into activations (device_id, application_id, mac_address, reseller_id, ledger_id, package, credit_point, box_expiry_date, activated_from, created_at)
+       select id, application_id, mac_address, activated_by, $1, '1-Year', 1, expire_date, 'multi-app', activated_at
+       from devices where activated_by is not null and id > (select min(id) from devices) - 1 + $2::int and id <= (select min(id) from devices) - 1 + $3::int
+       order by id`,
+      [ledger!.id, from, from + 100_000],
+    );
+  }
   // As autovacuum leaves a table after a bulk load: statistics, hint bits and the visibility map.
   for (const table of ['devices', 'activations']) await db.query(`vacuum (analyze) ${table}`);
   return resellerId;
