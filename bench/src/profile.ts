@@ -14,7 +14,13 @@ type CallFrame = { functionName: string; url: string; lineNumber: number; column
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
-export type Frame = { name: string; where: string; percent: number };
+export type Frame = {
+  name: string;
+  where: string;
+  percent: number;
+  /** For a native frame (a socket write, a string conversion): the package or panel code under which it ran most (Node's own frames skipped). */
+  caller?: string;
+};
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -37,26 +43,45 @@ function where(frame: CallFrame): string {
  */
 export function topFrames(profile: CpuProfile, count = 5): { frames: Frame[]; busyMs: number; idlePercent: number } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, { name: string; where: string; us: number }>();
+  const parentOf = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+  const self = new Map<string, { name: string; where: string; us: number; native: boolean; callers: Map<string, number> }>();
   let busy = 0;
   let idle = 0;
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i + 1] ?? 0;
-    const frame = byId.get(id)!.callFrame;
+    const node = byId.get(id)!;
+    const frame = node.callFrame;
     if (frame.functionName === '(idle)') {
       idle += us;
       return;
     }
     busy += us;
     const key = `${frame.functionName}|${frame.url}|${frame.lineNumber}|${frame.columnNumber}`;
-    const entry = self.get(key) ?? { name: frame.functionName || '(anonymous)', where: where(frame), us: 0 };
+    const entry = self.get(key) ?? { name: frame.functionName || '(anonymous)', where: where(frame), us: 0, native: !frame.url, callers: new Map() };
     entry.us += us;
+    // Past Node's own stream and socket frames, to the package or panel code that asked for the work.
+    let up = parentOf.get(node.id);
+    while (up && (!up.callFrame.url || up.callFrame.url.startsWith('node:')) && up.callFrame.functionName !== '(root)') up = parentOf.get(up.id);
+    const parent = up?.callFrame;
+    if (entry.native && parent && parent.functionName !== '(root)') {
+      const caller = `${parent.functionName || '(anonymous)'} ${where(parent)}`;
+      entry.callers.set(caller, (entry.callers.get(caller) ?? 0) + us);
+    }
     self.set(key, entry);
   });
   const frames = [...self.values()]
     .sort((a, b) => b.us - a.us)
     .slice(0, count)
-    .map((f) => ({ name: f.name, where: f.where, percent: (100 * f.us) / Math.max(busy, 1) }));
+    .map((f) => {
+      const caller = [...f.callers].sort((a, b) => b[1] - a[1])[0];
+      return {
+        name: f.name,
+        where: f.where,
+        percent: (100 * f.us) / Math.max(busy, 1),
+        ...(caller ? { caller: `${caller[0]} (${((100 * caller[1]) / f.us).toFixed(0)} %)` } : {}),
+      };
+    });
   return { frames, busyMs: busy / 1000, idlePercent: (100 * idle) / Math.max(busy + idle, 1) };
 }
 
@@ -84,7 +109,7 @@ export async function profileLoad(label: string, work: () => Promise<unknown>): 
   const { frames, busyMs, idlePercent } = topFrames(profile);
   const lines = [
     `${label}: top ${frames.length} frames by self time (${(busyMs / 1000).toFixed(1)} s busy, ${idlePercent.toFixed(0)} % idle)`,
-    ...frames.map((f, i) => `  ${i + 1}. ${f.percent.toFixed(1)} %  ${f.name}  ${f.where}`),
+    ...frames.map((f, i) => `  ${i + 1}. ${f.percent.toFixed(1)} %  ${f.name}  ${f.where}${f.caller ? `  ← ${f.caller}` : ''}`),
   ];
   fs.writeFileSync(path.join(PROFILES_DIR, `${slug}.txt`), `${lines.join('\n')}\n`);
   console.log(lines.join('\n'));
@@ -92,4 +117,18 @@ export async function profileLoad(label: string, work: () => Promise<unknown>): 
 }
 
 /** A table cell for the top frames: "name (file:line) 12.3 %; …". */
-export const framesCell = (frames: Frame[]) => frames.map((f) => `${f.name} (${f.where}) ${f.percent.toFixed(1)} %`).join('; ');
+export const framesCell = (frames: Frame[]) =>
+  frames.map((f) => `${f.name} (${f.where}${f.caller ? `, from ${f.caller}` : ''}) ${f.percent.toFixed(1)} %`).join('; ');
+
+/**
+ * `node --import tsx bench/src/profile.ts <file.cpuprofile>...`: the top five frames of profiles
+ * written earlier (the panel's modules are loaded first, so its frames map back to their source).
+ */
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]) && process.argv.length > 2) {
+  await import('../../server/src/start.js');
+  for (const file of process.argv.slice(2)) {
+    const { frames, busyMs, idlePercent } = topFrames(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile);
+    console.log(`${path.basename(file, '.cpuprofile')}: top ${frames.length} frames by self time (${(busyMs / 1000).toFixed(1)} s busy, ${idlePercent.toFixed(0)} % idle)`);
+    frames.forEach((f, i) => console.log(`  ${i + 1}. ${f.percent.toFixed(1)} %  ${f.name}  ${f.where}${f.caller ? `  ← ${f.caller}` : ''}`));
+  }
+}
