@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/src/config.js';
 import { startPanel } from '../../server/src/start.js';
 import type { Variant } from './load-process.js';
+import { enableCapture } from './twin.js';
 
 /**
  * Connections to PostgreSQL: twice the cores of this machine, which runs the database too
@@ -36,6 +37,8 @@ export async function startBenchPanel(env: Record<string, string> = {}) {
   app.get('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
   app.post('/api/bench-bare', { config: { public: true } }, async () => ({ status: true }));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The twins read the statements of one marked request (bench/src/twin.ts); other requests are untouched.
+  enableCapture(app.server);
 
   const call = async (method: string, url: string, token?: string, body?: unknown) => {
     const res = await fetch(`${base}/api${url}`, {

@@ -3,7 +3,7 @@ import { hashSecret } from '../../server/src/lib/secrets.js';
 import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
-import { listRow, type PartOptions } from './report.js';
+import { listRow, measureList, type PartOptions } from './report.js';
 
 const BUYER = { email: 'billing@bench.test', password: 'Bench@12345' };
 const ORDERS = 100_000;
@@ -33,13 +33,16 @@ export async function billingRecords(databaseUrl: string, options: PartOptions) 
   const adminSessions = await panel.sessions(options.connections);
   const buyerSessions = await panel.sessions(options.connections, BUYER);
   const pgbench = await options.pgbench();
-  const searched = await load(`${base}/api/billing-records?${new URLSearchParams({ ...page, search_title: ADMIN_SEARCH }).toString()}`, {
+  const searchedLabel = `billing records, admin, search "${ADMIN_SEARCH}" (100k orders), first page, ${options.connections} sessions`;
+  const searched = await measureList(searchedLabel, databaseUrl, {
+    url: `${base}/api/billing-records?${new URLSearchParams({ ...page, search_title: ADMIN_SEARCH }).toString()}`,
     ...lists,
     variants: adminSessions,
   });
-  const mine = await load(`${base}/api/billing-records?${new URLSearchParams(page).toString()}`, { ...lists, variants: buyerSessions });
-  listRow(options.report, `billing records, admin, search "${ADMIN_SEARCH}" (100k orders), first page, ${options.connections} sessions`, searched, bare, pgbench);
-  listRow(options.report, `billing records, a buyer's own (${fmt(own, 0)} of 100k orders), first page, ${options.connections} sessions`, mine, bare, pgbench);
+  const mineLabel = `billing records, a buyer's own (${fmt(own, 0)} of 100k orders), first page, ${options.connections} sessions`;
+  const mine = await measureList(mineLabel, databaseUrl, { url: `${base}/api/billing-records?${new URLSearchParams(page).toString()}`, ...lists, variants: buyerSessions });
+  listRow(options.report, searchedLabel, searched, bare, pgbench);
+  listRow(options.report, mineLabel, mine, bare, pgbench);
   await panel.close();
 }
 

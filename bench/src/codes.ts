@@ -3,8 +3,8 @@ import { hashSecret } from '../../server/src/lib/secrets.js';
 import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
-import { versusSelectOnly, versusTpcb } from './pgbench.js';
-import { problems, type PartOptions } from './report.js';
+import { versusTpcb } from './pgbench.js';
+import { listRow, measureList, problems, type PartOptions } from './report.js';
 
 const RESELLER = { email: 'codes@bench.test', password: 'Bench@12345' };
 const CODES = 200_000;
@@ -51,13 +51,14 @@ export async function activationCodes(databaseUrl: string, options: PartOptions)
   const from = new Date(today.getTime() - 80 * 86_400_000).toISOString().slice(0, 10);
   const query = new URLSearchParams({ page: '1', per_page: '10', search_query: '123', date_from: from, date_to: today.toISOString().slice(0, 10) });
   const sessions = await panel.sessions(options.connections, RESELLER);
-  const list = await load(`${base}/api/activation-codes?${query.toString()}`, { connections: options.connections, seconds: options.seconds, variants: sessions });
-  options.report(
-    `activation code list, search "123" and 80-day range (200k codes), ${options.connections} clients`,
-    `p97.5 ${list.p95} ms, p99 ${list.p99} ms`,
-    `${fmt(list.rps, 0)} req/s; ${versusSelectOnly(list.rps, pgbench)}`,
-    `p50 ${list.p50} ms${problems(list)}`,
-  );
+  const listLabel = `activation code list, search "123" and 80-day range (200k codes), ${options.connections} clients`;
+  const list = await measureList(listLabel, databaseUrl, {
+    url: `${base}/api/activation-codes?${query.toString()}`,
+    connections: options.connections,
+    seconds: options.seconds,
+    variants: sessions,
+  });
+  listRow(options.report, listLabel, list, undefined, pgbench);
 
   // Each redeem binds a fresh code to a fresh device: the first redeem is the call that writes.
   const app = (await db.query<{ id: number }>('select min(id) as id from applications')).rows[0]!.id;

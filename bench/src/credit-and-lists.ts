@@ -3,7 +3,7 @@ import { startBenchPanel } from './bench-panel.js';
 import { generateLargeData } from './large-data.js';
 import { fmt, load } from './http-load.js';
 import { versusTpcb } from './pgbench.js';
-import { listRow, problems, type PartOptions } from './report.js';
+import { listRow, measureList, problems, type PartOptions } from './report.js';
 
 /**
  * The reseller and credit figures on PostgreSQL: the reseller list and the credit-share log over 100,000
@@ -23,13 +23,17 @@ export async function resellersAndCredit(databaseUrl: string, options: PartOptio
   const bare = await load(`${base}/api/bench-bare`, { connections: options.connections, seconds: options.seconds });
   // One session per client, as the admin's staff would send them.
   const sessions = await panel.sessions(options.connections);
-  const list = await load(`${base}/api/total-resellers/list?search_title=777&sort_key=credit_point&sort_type=desc&page_number=1&page_size=10`, {
+  const listLabel = `reseller list, keyword "777", sorted by credit (100k resellers), ${options.connections} clients`;
+  const list = await measureList(listLabel, databaseUrl, {
+    url: `${base}/api/total-resellers/list?search_title=777&sort_key=credit_point&sort_type=desc&page_number=1&page_size=10`,
     connections: options.connections,
     seconds: options.seconds,
     variants: sessions,
   });
   const logBody = { page_number: 1, page_size: 10, transaction_type: ['Added Credit', 'Added Self Credit'], sort_key: 'created_at', sort_type: 'desc' };
-  const logs = await load(`${base}/api/credit-transaction-logs`, {
+  const logsLabel = `credit-share log, first page (1M ledger rows), ${options.connections} clients`;
+  const logs = await measureList(logsLabel, databaseUrl, {
+    url: `${base}/api/credit-transaction-logs`,
     connections: options.connections,
     seconds: options.seconds,
     method: 'POST',
@@ -37,8 +41,8 @@ export async function resellersAndCredit(databaseUrl: string, options: PartOptio
   });
   // pgbench right before the transfers (in a full run its first call), so both meet the same machine.
   const pgbench = await options.pgbench();
-  listRow(options.report, `reseller list, keyword "777", sorted by credit (100k resellers), ${options.connections} clients`, list, bare, pgbench);
-  listRow(options.report, `credit-share log, first page (1M ledger rows), ${options.connections} clients`, logs, bare, pgbench);
+  listRow(options.report, listLabel, list, bare, pgbench);
+  listRow(options.report, logsLabel, logs, bare, pgbench);
 
   // One hot account: every transfer debits the admin's balance row.
   await call('POST', '/validate-credit-share-password', token, { requestData: { passcode: panel.passcode } });

@@ -11,7 +11,9 @@ export type PgbenchFigures = {
   clients: number;
 };
 
-const DATABASE = 'panel_pgbench';
+/** BENCH_PGBENCH_DATABASE: another name, so that two benches on one server do not drop each other's. */
+const DATABASE = process.env.BENCH_PGBENCH_DATABASE ?? 'panel_pgbench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_PGBENCH_DATABASE: ${DATABASE} is no plain database name`);
 
 type Outcome = { code: number | null; out: string; err: string; missing?: boolean };
 

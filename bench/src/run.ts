@@ -24,6 +24,8 @@ import { runPgbench, type PgbenchFigures } from './pgbench.js';
 import { metricsOverhead } from './metrics.js';
 import { backupFigures } from './backup.js';
 import { insightsFigures } from './insights.js';
+import { measureTwin, statementsSent, versusTwin } from './twin.js';
+import { framesCell, profileLoad } from './profile.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,13 +46,22 @@ async function profileRatio(label: string, databaseUrl: string | undefined) {
   // Clients in their own process, as real ones are; then, for comparison, inside the server's process.
   for (const inProcess of [false, true]) {
     const bare = await load(`${address}/api/bench-bare`, { connections, seconds, inProcess });
+    const sentBefore = statementsSent();
     const profile = await load(`${address}/api/profile`, { connections, seconds, inProcess, variants });
+    const underLoad = (statementsSent() - sentBefore) / Math.max(profile.ok ?? 0, 1);
+    // On PostgreSQL, right after the clients in their own process: the session statement(s) alone through pgbench.
+    const measured = databaseUrl && !inProcess ? await measureTwin(`GET /api/profile (${label})`, databaseUrl, { url: `${address}/api/profile`, variants }, { connections, seconds }) : undefined;
+    const twin = measured && { ...measured, underLoad };
     report(
       `GET /api/profile (${label}, load generator ${inProcess ? 'in the server process' : 'in its own process'})`,
       `${fmt(profile.rps, 0)} req/s, p99 ${profile.p99} ms`,
-      `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
+      `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms${databaseUrl && !inProcess ? `; ${versusTwin(profile.rps, twin)}` : ''}`,
       `ratio ${fmt(profile.rps / bare.rps, 2)}${profile.non2xx ? ` (${profile.non2xx} non-2xx!)` : ''}`,
     );
+    if (!inProcess) {
+      const frames = await profileLoad(`GET /api/profile (${label})`, () => load(`${address}/api/profile`, { connections, seconds, variants }));
+      if (frames) report(`CPU profile: GET /api/profile (${label})`, 'top 5 frames by self time', framesCell(frames), '');
+    }
   }
   await panel.close();
 }

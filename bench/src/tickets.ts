@@ -3,7 +3,7 @@ import { hashSecret } from '../../server/src/lib/secrets.js';
 import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
-import { listRow, type PartOptions } from './report.js';
+import { listRow, measureList, type PartOptions } from './report.js';
 
 const RESELLER = { email: 'tickets@bench.test', password: 'Bench@12345' };
 const TICKETS = 100_000;
@@ -32,13 +32,16 @@ export async function ticketsList(databaseUrl: string, options: PartOptions) {
   const resellerSessions = await panel.sessions(options.connections, RESELLER);
   const adminSessions = await panel.sessions(options.connections);
   const pgbench = await options.pgbench();
-  const mine = await load(`${base}/api/get-all-tickets?${new URLSearchParams(page).toString()}`, { ...lists, variants: resellerSessions });
-  const searched = await load(`${base}/api/get-all-tickets?${new URLSearchParams({ ...page, search_title: ADMIN_SEARCH }).toString()}`, {
+  const mineLabel = `ticket list, a reseller's own (${fmt(own, 0)} of 100k tickets), first page, ${options.connections} sessions`;
+  const mine = await measureList(mineLabel, databaseUrl, { url: `${base}/api/get-all-tickets?${new URLSearchParams(page).toString()}`, ...lists, variants: resellerSessions });
+  const searchedLabel = `ticket list, admin, search "${ADMIN_SEARCH}" (100k tickets), first page, ${options.connections} sessions`;
+  const searched = await measureList(searchedLabel, databaseUrl, {
+    url: `${base}/api/get-all-tickets?${new URLSearchParams({ ...page, search_title: ADMIN_SEARCH }).toString()}`,
     ...lists,
     variants: adminSessions,
   });
-  listRow(options.report, `ticket list, a reseller's own (${fmt(own, 0)} of 100k tickets), first page, ${options.connections} sessions`, mine, bare, pgbench);
-  listRow(options.report, `ticket list, admin, search "${ADMIN_SEARCH}" (100k tickets), first page, ${options.connections} sessions`, searched, bare, pgbench);
+  listRow(options.report, mineLabel, mine, bare, pgbench);
+  listRow(options.report, searchedLabel, searched, bare, pgbench);
   await panel.close();
 }
 
