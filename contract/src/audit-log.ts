@@ -154,7 +154,7 @@ export const AUDIT_ACTIONS = {
   'playlist.change-domain': { from: 'text', to: 'text', updated: 'number' },
   'code.status': { status: 'active' },
   'code.reset': { deviceId: 'hidden' },
-  'code.delete': { value: 'hidden', type: 'codeType', refunded: 'number' },
+  'code.delete': { last4: 'text', type: 'codeType', refunded: 'number' },
   'code.playlists': { count: 'number' },
   'code.redeem': { deviceId: 'hidden' },
   'application.create': { app_name: 'text' },

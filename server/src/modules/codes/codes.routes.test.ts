@@ -280,6 +280,9 @@ describe('code actions', () => {
       // Bought a moment ago and never redeemed: its price comes back (codes.refund.test.ts).
       expect(res.json()).toMatchObject({ status: true, message: `The code was deleted. Credit given back to ${r.email}: 1.`, refunded_points: 1 });
       expect(await codeRow(c.value)).toBeUndefined();
+      // The audit row names the code by its last 4 digits: a code never rests in the audit log.
+      const [audited] = await rows<{ details: Record<string, unknown> }>(t, sql`select details from audit_log where action = 'code.delete' and target_id = ${String(c.id)}`);
+      expect(audited!.details).toEqual({ last4: c.value.slice(-4), type: 'yearly', refunded: 1 });
     }
     expectError(await post('/api/delete-code', r.token, { value: code!.value }), 404, 'NOT_FOUND', 'Activation code not found.');
   });

@@ -332,7 +332,7 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
     await repo.deleteCode(tx, code.id);
     await audit(
       ctx,
-      { action: 'code.delete', targetType: 'activation_code', targetId: code.id, details: { value: code.value, type: code.type, refunded: refund.points } },
+      { action: 'code.delete', targetType: 'activation_code', targetId: code.id, details: { last4: last4(code.value), type: code.type, refunded: refund.points } },
       tx,
     );
     // Told to the account that paid for the code, refunded or not; its value never leaves (last 4 only).
