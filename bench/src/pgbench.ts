@@ -17,7 +17,8 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_PGBENCH_DATABAS
 
 type Outcome = { code: number | null; out: string; err: string; missing?: boolean };
 
-function pgbench(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+/** Runs pgbench with `args`; `missing` when it is not installed. */
+export function pgbench(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn('pgbench', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -30,7 +31,7 @@ function pgbench(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
 }
 
 /** "tps = 2233.456 (without initial connection time)" in pgbench 14 and later; older ones print two tps lines. */
-const tpsOf = (out: string) => Number(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out)?.[1] ?? NaN);
+export const tpsOf = (out: string) => Number(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out)?.[1] ?? NaN);
 
 /**
  * pgbench on its own database of the PostgreSQL server at `url`: `pgbench -i -s 1` (one branch, so

@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import pg from 'pg';
 import { fmt, fmtRatio } from './http-load.js';
+import { pgbench, tpsOf } from './pgbench.js';
 import type { Variant } from './load-process.js';
 
 /** One statement as the server handed it to node-postgres: its text and its parameters. */
@@ -154,22 +154,6 @@ export function pgbenchScripts(requests: Statement[][]): { scripts: string[]; va
   return { scripts, variables };
 }
 
-type Outcome = { code: number | null; out: string; err: string; missing?: boolean };
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) => resolve({ code: null, out, err: error.message, missing: error.code === 'ENOENT' }));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
-
-const tpsOf = (out: string) => Number(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out)?.[1] ?? NaN);
-
 /** The folder the last twins' scripts are kept in (git-ignored), to read or rerun by hand. */
 export const TWINS_DIR = path.resolve(import.meta.dirname, '../twins');
 
@@ -213,7 +197,7 @@ export async function measureTwin(
     path.join(dir, 'run.sh'),
     `#!/bin/sh\n# ${label}\nPGHOST=${env.PGHOST} PGPORT=${env.PGPORT} PGUSER=${env.PGUSER} PGDATABASE=${env.PGDATABASE} PGOPTIONS='-c random_page_cost=1.1' pgbench ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')}\n`,
   );
-  const outcome = await run('pgbench', args, env);
+  const outcome = await pgbench(args, env);
   const statements = Math.round(requests.reduce((n, r) => n + r.length, 0) / requests.length);
   if (outcome.missing) {
     console.log(`twin of ${label}: pgbench is not installed`);
