@@ -17,6 +17,19 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_PGBENCH_DATABAS
 
 type Outcome = { code: number | null; out: string; err: string; missing?: boolean };
 
+/** libpq's environment for pgbench against `database` on the server of `url`. */
+export function pgbenchEnv(url: string, database: string) {
+  const target = new URL(url);
+  return {
+    ...process.env,
+    PGHOST: target.hostname,
+    PGPORT: target.port || '5432',
+    PGUSER: decodeURIComponent(target.username) || 'postgres',
+    ...(target.password ? { PGPASSWORD: decodeURIComponent(target.password) } : {}),
+    PGDATABASE: database,
+  };
+}
+
 /** Runs pgbench with `args`; `missing` when it is not installed. */
 export function pgbench(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -48,15 +61,7 @@ export async function runPgbench(url: string, options: { connections: number; se
     console.log(`pgbench: PostgreSQL at ${url} is not reachable: skipped`);
     return undefined;
   }
-  const target = new URL(url);
-  const env = {
-    ...process.env,
-    PGHOST: target.hostname,
-    PGPORT: target.port || '5432',
-    PGUSER: decodeURIComponent(target.username) || 'postgres',
-    ...(target.password ? { PGPASSWORD: decodeURIComponent(target.password) } : {}),
-    PGDATABASE: DATABASE,
-  };
+  const env = pgbenchEnv(url, DATABASE);
   try {
     await admin.query(`drop database if exists ${DATABASE} with (force)`);
     await admin.query(`create database ${DATABASE}`);

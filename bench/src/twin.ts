@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import pg from 'pg';
 import { fmt, fmtRatio } from './http-load.js';
-import { pgbench, tpsOf } from './pgbench.js';
+import { pgbench, pgbenchEnv, tpsOf } from './pgbench.js';
 import type { Variant } from './load-process.js';
 
 /** One statement as the server handed it to node-postgres: its text and its parameters. */
@@ -180,14 +180,8 @@ export async function measureTwin(
     fs.writeFileSync(file, script);
     return file;
   });
-  const target = new URL(databaseUrl);
   const env = {
-    ...process.env,
-    PGHOST: target.hostname,
-    PGPORT: target.port || '5432',
-    PGUSER: decodeURIComponent(target.username) || 'postgres',
-    ...(target.password ? { PGPASSWORD: decodeURIComponent(target.password) } : {}),
-    PGDATABASE: target.pathname.slice(1),
+    ...pgbenchEnv(databaseUrl, new URL(databaseUrl).pathname.slice(1)),
     // The panel's pool opens its connections with this setting (server/src/db/client.ts): the same planner.
     PGOPTIONS: '-c random_page_cost=1.1',
   };
