@@ -4,6 +4,7 @@ import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { problems, type PartOptions } from './report.js';
 import type { Variant } from './load-process.js';
+import type { DbOrTx } from '../../server/src/db/client.js';
 
 const PASSWORD = 'Bench@12345';
 /** The tree: one reseller, SUBS sub-resellers under it, and SUB_SUBS under each of them. */
@@ -25,64 +26,80 @@ export async function insightsFigures(postgresUrl: string | undefined, options: 
   if (process.env.BENCH_INSIGHTS_PGLITE !== '0') await measure('PGlite', {}, count, options);
 }
 
-async function measure(label: string, env: Record<string, string>, count: number, options: PartOptions) {
-  const panel = await startBenchPanel(env);
-  const db = panel.app.deps.db;
+/** Plain SQL on the panel's own connection: the bench's set-up and the lab's. */
+function sqlOf(db: DbOrTx) {
   const run = (text: string) => db.execute(sql.raw(text));
   const rowsOf = async <T>(text: string): Promise<T[]> => {
     const result: unknown = await run(text);
     return (result as { rows: T[] }).rows;
   };
   const one = async <T>(text: string) => (await rowsOf<T>(text))[0]!;
+  return { run, rowsOf, one };
+}
+
+/**
+ * The tree and its `count` activations over the last year, rolled up (the part's set-up, also for
+ * trying a change by hand on a kept database): seconds to make them and to roll them up.
+ */
+export async function seedTree(db: DbOrTx, count: number) {
+  const { run, one } = sqlOf(db);
+  let started = performance.now();
+  const hash = (await hashSecret(PASSWORD)).replace(/'/g, "''");
+  const { root } = await one<{ root: number }>(`
+    insert into users (name, email, password_hash, role_id, created_by, email_verified_at, credit_point)
+    values ('Insights Root', 'insights-root@bench.test', '${hash}', (select id from roles where name = 'reseller'), (select min(id) from users), now(), 10000000)
+    returning id as root`);
+  await run(`
+    insert into users (name, email, password_hash, role_id, created_by, parent_reseller_id, email_verified_at, credit_point)
+    select 'Insights Sub ' || g, 'insights-sub' || g || '@bench.test', '${hash}', (select id from roles where name = 'sub-reseller'), ${root}, ${root}, now(), 1000000
+    from generate_series(1, ${SUBS}) g`);
+  await run(`
+    insert into users (name, email, password_hash, role_id, created_by, parent_reseller_id, email_verified_at, credit_point)
+    select 'Insights Sub ' || s.id || '.' || g, 'insights-sub' || s.id || '-' || g || '@bench.test', '${hash}', (select id from roles where name = 'sub-reseller'), s.id, s.id, now(), 1000000
+    from users s, generate_series(1, ${SUB_SUBS}) g where s.parent_reseller_id = ${root}`);
+  await run(`
+    insert into reseller_applications (user_id, application_id)
+    select u.id, a.id from users u, applications a where u.email like 'insights-%@bench.test' on conflict do nothing`);
+  const { ledger } = await one<{ ledger: number }>(
+    `insert into credit_ledger (tr_type, credit_point, debitor_id, creator_id, reason) values ('Activation', 1, ${root}, ${root}, 'bench') returning id as ledger`,
+  );
+  // The rows below are rolled up at once afterwards: the statement triggers would hold a million rows.
+  await run(`alter table activations disable trigger activations_insight_insert`);
+  await run(`
+    with apps as (select array_agg(id order by id) as ids from applications),
+         tree as (select array_agg(id order by id) as ids from users where email like 'insights-%@bench.test')
+    insert into devices (application_id, mac_address, device_key, expire_date, lifetime, is_trial, activated_by, activated_at, created_at)
+    select apps.ids[1 + g % array_length(apps.ids, 1)],
+           regexp_replace(substr(md5('insights' || g), 1, 12), '(..)(?!$)', '\\1:', 'g'),
+           lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
+           case when g % 10 = 0 then '9999-12-31'::timestamptz else now() - ((g % 365) || ' days')::interval + interval '1 year' end,
+           g % 10 = 0, 0,
+           tree.ids[1 + (g / 7) % array_length(tree.ids, 1)],
+           now() - ((g % 365) || ' days')::interval,
+           now() - ((g % 365) || ' days')::interval
+    from generate_series(1, ${count}) g, apps, tree
+    on conflict do nothing`);
+  await run(`
+    insert into activations (device_id, application_id, mac_address, reseller_id, ledger_id, package, credit_point, box_expiry_date, activated_from, created_at)
+    select id, application_id, mac_address, activated_by, ${ledger}, case when lifetime then 'Lifetime' else '1-Year' end,
+           case when lifetime then 2 else 1 end, expire_date, 'multi-app', activated_at
+    from devices where activated_by in (select id from users where email like 'insights-%@bench.test')`);
+  await run(`alter table activations enable trigger activations_insight_insert`);
+  const made = (performance.now() - started) / 1000;
+  started = performance.now();
+  await run(`select insight_rebuild()`);
+  const rolled = (performance.now() - started) / 1000;
+  for (const table of ['users', 'devices', 'activations', 'insight_daily', 'insight_expiry_daily', 'insight_runway']) await run(`vacuum (analyze) ${table}`);
+  const { n } = await one<{ n: string }>(`select count(*) as n from activations where reseller_id in (select id from users where email like 'insights-%@bench.test')`);
+  return { made, rolled, activations: Number(n) };
+}
+
+async function measure(label: string, env: Record<string, string>, count: number, options: PartOptions) {
+  const panel = await startBenchPanel(env);
+  const db = panel.app.deps.db;
+  const { run, rowsOf, one } = sqlOf(db);
   try {
-    let started = performance.now();
-    const hash = (await hashSecret(PASSWORD)).replace(/'/g, "''");
-    const { root } = await one<{ root: number }>(`
-      insert into users (name, email, password_hash, role_id, created_by, email_verified_at, credit_point)
-      values ('Insights Root', 'insights-root@bench.test', '${hash}', (select id from roles where name = 'reseller'), (select min(id) from users), now(), 10000000)
-      returning id as root`);
-    await run(`
-      insert into users (name, email, password_hash, role_id, created_by, parent_reseller_id, email_verified_at, credit_point)
-      select 'Insights Sub ' || g, 'insights-sub' || g || '@bench.test', '${hash}', (select id from roles where name = 'sub-reseller'), ${root}, ${root}, now(), 1000000
-      from generate_series(1, ${SUBS}) g`);
-    await run(`
-      insert into users (name, email, password_hash, role_id, created_by, parent_reseller_id, email_verified_at, credit_point)
-      select 'Insights Sub ' || s.id || '.' || g, 'insights-sub' || s.id || '-' || g || '@bench.test', '${hash}', (select id from roles where name = 'sub-reseller'), s.id, s.id, now(), 1000000
-      from users s, generate_series(1, ${SUB_SUBS}) g where s.parent_reseller_id = ${root}`);
-    await run(`
-      insert into reseller_applications (user_id, application_id)
-      select u.id, a.id from users u, applications a where u.email like 'insights-%@bench.test' on conflict do nothing`);
-    const { ledger } = await one<{ ledger: number }>(
-      `insert into credit_ledger (tr_type, credit_point, debitor_id, creator_id, reason) values ('Activation', 1, ${root}, ${root}, 'bench') returning id as ledger`,
-    );
-    // The rows below are rolled up at once afterwards: the statement triggers would hold a million rows.
-    await run(`alter table activations disable trigger activations_insight_insert`);
-    await run(`
-      with apps as (select array_agg(id order by id) as ids from applications),
-           tree as (select array_agg(id order by id) as ids from users where email like 'insights-%@bench.test')
-      insert into devices (application_id, mac_address, device_key, expire_date, lifetime, is_trial, activated_by, activated_at, created_at)
-      select apps.ids[1 + g % array_length(apps.ids, 1)],
-             regexp_replace(substr(md5('insights' || g), 1, 12), '(..)(?!$)', '\\1:', 'g'),
-             lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
-             case when g % 10 = 0 then '9999-12-31'::timestamptz else now() - ((g % 365) || ' days')::interval + interval '1 year' end,
-             g % 10 = 0, 0,
-             tree.ids[1 + (g / 7) % array_length(tree.ids, 1)],
-             now() - ((g % 365) || ' days')::interval,
-             now() - ((g % 365) || ' days')::interval
-      from generate_series(1, ${count}) g, apps, tree
-      on conflict do nothing`);
-    await run(`
-      insert into activations (device_id, application_id, mac_address, reseller_id, ledger_id, package, credit_point, box_expiry_date, activated_from, created_at)
-      select id, application_id, mac_address, activated_by, ${ledger}, case when lifetime then 'Lifetime' else '1-Year' end,
-             case when lifetime then 2 else 1 end, expire_date, 'multi-app', activated_at
-      from devices where activated_by in (select id from users where email like 'insights-%@bench.test')`);
-    await run(`alter table activations enable trigger activations_insight_insert`);
-    const made = (performance.now() - started) / 1000;
-    started = performance.now();
-    await run(`select insight_rebuild()`);
-    const rolled = (performance.now() - started) / 1000;
-    for (const table of ['users', 'devices', 'activations', 'insight_daily', 'insight_expiry_daily', 'insight_runway']) await run(`vacuum (analyze) ${table}`);
-    const { n } = await one<{ n: string }>(`select count(*) as n from activations where reseller_id in (select id from users where email like 'insights-%@bench.test')`);
+    const { made, rolled, activations: n } = await seedTree(db, count);
     console.log(`${label}: ${n} activations in the tree made in ${fmt(made)} s, rolled up in ${fmt(rolled)} s`);
 
     // The insights calls, each from as many sessions of the root as clients. On PGlite the bulk

@@ -832,6 +832,26 @@ export const insightCodeSales = pgTable('insight_code_sales', {
   refundLedgerId: bigint('refund_ledger_id', { mode: 'number' }),
 });
 
+/**
+ * Sums of closed days kept per question (issue 27, speed): the grouped rows of a range's days up to
+ * three days before today (`packed`, as `sales()` reads them), keyed by scope, interval, range and
+ * filters, so that a year's chart reads one row and its last days instead of thousands of rows.
+ * A row is used only while its `generation` equals `insight_generation`'s, which every write to a
+ * day before yesterday moves on (a late undo, a parent change, a rebuild) in its own transaction.
+ */
+export const insightMemo = pgTable('insight_memo', {
+  key: text('key').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+  madeOn: date('made_on', { mode: 'string' }).notNull(),
+  packed: text('packed').notNull(),
+});
+
+/** One row: the generation of the closed days' figures (see `insight_memo`). */
+export const insightGeneration = pgTable('insight_generation', {
+  id: smallint('id').primaryKey().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
 /** Refused activations by reason and UTC day (scopes as `insight_daily`), written after the refusal's transaction rolled back. */
 export const refusalDaily = pgTable(
   'refusal_daily',
@@ -888,5 +908,7 @@ export const schema = {
   insightRunway,
   insightExpiryDaily,
   insightCodeSales,
+  insightMemo,
+  insightGeneration,
   refusalDaily,
 };

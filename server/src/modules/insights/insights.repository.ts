@@ -42,44 +42,77 @@ const PERIOD_START = {
 /** Days of the range read from the rows of one grain: 'day' rows, or whole weeks' or months' rows (keyed by their first day). */
 export type Segment = { grain: 'day' | 'week' | 'month'; from: string; to: string };
 
+type SalesFilters = { applicationId?: number; pkg?: string };
+
 /**
- * The range's rows summed per period, application and package over the scope's keys (and their
- * shards), with every application's name. `segments` cover the range: whole weeks or months are
- * read from their own rows (a year by week reads 53 rows per application and package, not 365).
- * One statement answering one row: the sums come packed in one text value
- * (`start,application,package,activations,credits,refunds;...`), as passing hundreds of rows one by
- * one through the driver (PGlite's above all) cost more than the statement itself.
+ * The rows of `segments` summed per period (starting no earlier than `from`), application and
+ * package over the scope's keys (and their shards), packed in one text value
+ * (`start,application,package,activations,credits,refunds;...`): passing hundreds of rows one by
+ * one through the driver (PGlite's above all) cost more than summing them. Null without rows.
+ */
+function packedSums(scope: Scope, from: string, interval: keyof typeof PERIOD_START, segments: Segment[], filters: SalesFilters): SQL {
+  const where = sql`${filters.applicationId !== undefined ? sql`and application_id = ${filters.applicationId}` : sql``}
+              ${filters.pkg !== undefined ? sql`and package = ${filters.pkg}` : sql``}`;
+  // The grain is written into the statement, so that the one-application index (on days) serves it.
+  const parts = segments.map(
+    (segment) => sql`select day, application_id, package, activations, credits, refunds from insight_daily
+            where ${inScope(scope, sql`reseller_id`)} and grain = ${sql.raw(`'${segment.grain}'`)}
+              and day between ${segment.from}::date and ${segment.to}::date ${where}`,
+  );
+  return sql`(select string_agg(concat_ws(',', start, application_id, package, activations, credits, refunds), ';') from (
+            select greatest(${PERIOD_START[interval]}, ${from}::date) as start, application_id, package,
+                   sum(activations) as activations, sum(credits) as credits, sum(refunds) as refunds
+            from (${sql.join(parts, sql` union all `)}) r
+            group by 1, 2, 3
+          ) periods)`;
+}
+
+const unpack = (packed: string | null): SalesRow[] =>
+  (packed ? packed.split(';') : []).map((line) => {
+    const [start, app, pkg, activations, credits, refunds] = line.split(',');
+    return { start: start!, application_id: Number(app), package: pkg!, activations: Number(activations), credits: Number(credits), refunds: Number(refunds) };
+  });
+
+/**
+ * The range's rows summed per period, application and package, with every application's name, in
+ * one statement. `segments` cover the range: whole weeks or months are read from their own rows (a
+ * year by week reads 53 rows per application and package, not 365). The `closed` days (up to three
+ * days before today: they change only through rare writes, which move `insight_generation` on) are
+ * read from their memo row when its generation is current, and summed and kept there otherwise;
+ * the `live` days after them are always summed. Both parts can hold a row of the same period.
  */
 export async function sales(
   db: DbOrTx,
   scope: Scope,
-  range: { from: string; interval: keyof typeof PERIOD_START; segments: Segment[]; applicationId?: number; pkg?: string },
+  range: { from: string; interval: keyof typeof PERIOD_START; closed?: { key: string; today: string; segments: Segment[] }; live: Segment[] } & SalesFilters,
 ): Promise<{ rows: SalesRow[]; applications: Map<number, string> }> {
-  const filters = sql`${range.applicationId !== undefined ? sql`and application_id = ${range.applicationId}` : sql``}
-              ${range.pkg !== undefined ? sql`and package = ${range.pkg}` : sql``}`;
-  // The grain is written into the statement, so that the one-application index (on days) serves it.
-  const parts = range.segments.map(
-    (segment) => sql`select day, application_id, package, activations, credits, refunds from insight_daily
-            where ${inScope(scope, sql`reseller_id`)} and grain = ${sql.raw(`'${segment.grain}'`)}
-              and day between ${segment.from}::date and ${segment.to}::date ${filters}`,
-  );
-  const [result] = await rowsOf<{ packed: string | null; apps: [number, string][] | string | null }>(
-    db,
-    sql`select
-          (select string_agg(concat_ws(',', start, application_id, package, activations, credits, refunds), ';') from (
-            select greatest(${PERIOD_START[range.interval]}, ${range.from}::date) as start, application_id, package,
-                   sum(activations) as activations, sum(credits) as credits, sum(refunds) as refunds
-            from (${sql.join(parts, sql` union all `)}) r
-            group by 1, 2, 3
-          ) periods) as packed,
-          (select json_agg(json_build_array(id, app_name)) from applications) as apps`,
-  );
-  const rows = (result?.packed ? result.packed.split(';') : []).map((line) => {
-    const [start, app, pkg, activations, credits, refunds] = line.split(',');
-    return { start: start!, application_id: Number(app), package: pkg!, activations: Number(activations), credits: Number(credits), refunds: Number(refunds) };
-  });
-  const apps = typeof result?.apps === 'string' ? (JSON.parse(result.apps) as [number, string][]) : (result?.apps ?? []);
-  return { rows, applications: new Map(apps) };
+  const { closed } = range;
+  const live = range.live.length > 0 ? packedSums(scope, range.from, range.interval, range.live, range) : sql`null::text`;
+  const apps = sql`(select json_agg(json_build_array(id, app_name)) from applications) as apps`;
+  // One snapshot for the generation, the memo and the days: a memo made from days that a
+  // concurrent late write changed carries the generation before that write, and is never used.
+  const query = closed
+    ? sql`with gen as (select generation from insight_generation),
+          memo as (select m.packed from insight_memo m join gen on m.generation = gen.generation where m.key = ${closed.key}),
+          made as (
+            insert into insight_memo as m (key, generation, made_on, packed)
+            select ${closed.key}, gen.generation, ${closed.today}::date,
+                   coalesce(${packedSums(scope, range.from, range.interval, closed.segments, range)}, '')
+            from gen where not exists (select 1 from memo)
+            on conflict (key) do update set generation = excluded.generation, made_on = excluded.made_on, packed = excluded.packed
+            returning m.packed
+          ),
+          -- On a miss, the memo rows made three days ago or earlier (those another miss holds are left to it).
+          pruned as (
+            delete from insight_memo where key in (
+              select key from insight_memo where made_on < ${closed.today}::date - 2 and key <> ${closed.key} and exists (select 1 from made)
+              for update skip locked))
+          select coalesce((select packed from memo), (select packed from made)) as closed, ${live} as live, ${apps}`
+    : sql`select null::text as closed, ${live} as live, ${apps}`;
+  const [result] = await rowsOf<{ closed: string | null; live: string | null; apps: [number, string][] | string | null }>(db, query);
+  const rows = [...unpack(result?.closed ?? null), ...unpack(result?.live ?? null)];
+  const names = typeof result?.apps === 'string' ? (JSON.parse(result.apps) as [number, string][]) : (result?.apps ?? []);
+  return { rows, applications: new Map(names) };
 }
 
 export type TermFigures = { expired: number; renewed: number; expiring: number[] };

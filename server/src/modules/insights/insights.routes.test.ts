@@ -245,6 +245,46 @@ describe('GET /api/insights/activations', () => {
   });
 });
 
+describe("the closed days' memo", () => {
+  const generation = async () => Number((await rows<{ generation: string }>(t, sql`select generation from insight_generation`))[0]!.generation);
+  const yearByWeek = async (user: TestUser) =>
+    dataOf<InsightsActivationsAnswer>(await get('activations', user.token, { from: daysFromToday(-365), to: today(), interval: 'week' })).totals;
+  /** Empties the memo rows of `user`'s tree, generation kept: a read that still uses them shows nothing of the closed days. */
+  const blankMemo = (user: TestUser) => t.database.db.execute(sql`update insight_memo set packed = '' where key like ${`tree:${user.id}|%`}`);
+
+  it('reads the closed days from the memo until a late write, a parent change or a rebuild, each counted at the next read, and prunes old memos', async () => {
+    const parent = await funded({ points: 0 });
+    const child = await funded({ parent, points: 50 });
+    const other = await funded({ points: 0 });
+    await pastActivation(child, { created: -10, expires: 355 });
+    expect(await yearByWeek(parent)).toEqual({ activations: 1, credits: 1, refunds: 0 });
+    await blankMemo(parent);
+    expect(await yearByWeek(parent)).toEqual({ activations: 0, credits: 0, refunds: 0 });
+
+    // Today's sales leave the closed days alone; a sale written on a day before yesterday does not.
+    const before = await generation();
+    await activate(child, [apps[0]!]);
+    expect(await generation()).toBe(before);
+    await pastActivation(child, { created: -5, expires: 360 });
+    expect(await generation()).toBe(before + 1);
+    expect(await yearByWeek(parent)).toEqual({ activations: 3, credits: 3, refunds: 0 });
+
+    await t.database.db.execute(sql`update users set parent_reseller_id = ${other.id} where id = ${child.id}`);
+    expect(await yearByWeek(parent)).toEqual({ activations: 0, credits: 0, refunds: 0 });
+    expect(await yearByWeek(other)).toEqual({ activations: 3, credits: 3, refunds: 0 });
+
+    await blankMemo(other);
+    await t.database.db.execute(sql`select insight_rebuild()`);
+    expect(await yearByWeek(other)).toEqual({ activations: 3, credits: 3, refunds: 0 });
+
+    // A miss also clears the memo rows made three days ago or earlier.
+    await t.database.db.execute(sql`insert into insight_memo (key, generation, made_on, packed) values ('stale', 0, ${daysFromToday(-3)}, '')`);
+    await pastActivation(child, { created: -4, expires: 361 });
+    expect(await yearByWeek(other)).toEqual({ activations: 4, credits: 4, refunds: 0 });
+    expect(await rows(t, sql`select key from insight_memo where key = 'stale'`)).toEqual([]);
+  });
+});
+
 describe('the roll-up against a recount from the raw rows', () => {
   it('equals the recount after a day of activations, undos, code sales, renewals and refunds', async () => {
     const parent = await funded({ points: 200 });
