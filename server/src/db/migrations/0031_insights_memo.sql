@@ -19,11 +19,15 @@ INSERT INTO insight_generation (id, generation) VALUES (1, 0);
 -- back, one day short of this line, so that a transaction running over midnight cannot slip past it.
 ALTER FUNCTION insight_add(integer, date, integer, text, integer, bigint, integer) RENAME TO insight_add_figures;
 --> statement-breakpoint
+-- PL/pgSQL, whose plans are kept per session: a SQL function is planned again at each call.
 CREATE FUNCTION insight_add(p_account integer, p_day date, p_app integer, p_package text, p_activations integer, p_credits bigint, p_refunds integer)
-RETURNS void LANGUAGE sql AS $$
-  SELECT public.insight_add_figures(p_account, p_day, p_app, p_package, p_activations, p_credits, p_refunds);
-  UPDATE public.insight_generation SET generation = generation + 1 WHERE p_day < (now() AT TIME ZONE 'UTC')::date - 1;
-$$;
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM public.insight_add_figures(p_account, p_day, p_app, p_package, p_activations, p_credits, p_refunds);
+  IF p_day < (now() AT TIME ZONE 'UTC')::date - 1 THEN
+    UPDATE public.insight_generation SET generation = generation + 1;
+  END IF;
+END $$;
 --> statement-breakpoint
 CREATE FUNCTION insight_generation_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
