@@ -4,6 +4,7 @@ import { benchReseller } from './accounts.js';
 import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { versusTpcb } from './pgbench.js';
+import { framesCell, profileLoad } from './profile.js';
 import { listRow, measureList, problems, type PartOptions } from './report.js';
 
 const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
@@ -47,6 +48,8 @@ export async function devicesAndActivation(databaseUrl: string, options: PartOpt
     `bare route ${fmt(bare.rps, 0)} req/s, p99 ${bare.p99} ms`,
     `ratio ${fmt(statusLoad.rps / bare.rps, 2)}${problems(statusLoad)}`,
   );
+  const statusFrames = await profileLoad('POST /api/player/status (PostgreSQL)', () => load(`${base}/api/player/status`, player));
+  if (statusFrames) options.report('CPU profile: POST /api/player/status (PostgreSQL)', 'top 5 frames by self time', framesCell(statusFrames), '');
 
   // One reseller, 32 clients, each request a paid 1-Year activation of one app on another device.
   const { rows: targets } = await db.query<{ application_id: number; mac_address: string }>(
