@@ -214,6 +214,19 @@ describe('credit.sent and credit.received', () => {
     expect(await eventsOf(adminId, 'credit.received')).toEqual([]);
   });
 
+  it("reach a parent's endpoint that includes sub-resellers when only the parent listens, and are not written when nobody does", async () => {
+    const parent = await fundedReseller(0);
+    const sub = await fundedReseller(0, { parent });
+    const quiet = await fundedReseller(0);
+    const endpoint = await listen(parent.id, { events: ['credit.received'], includeSubResellers: true });
+    expect((await recharge(t, admin, { email: sub.email, points: 4 })).statusCode).toBe(200);
+    const [received] = await eventsOf(sub.id, 'credit.received');
+    expect(received!.data).toMatchObject({ account_id: sub.id, amount: 4, balance_after: 4 });
+    expect(await deliveriesOf(received!.id)).toEqual([{ endpoint_id: endpoint, status: expect.any(String) }]);
+    expect((await recharge(t, admin, { email: quiet.email, points: 4 })).statusCode).toBe(200);
+    expect(await eventsOf(quiet.id)).toEqual([]);
+  });
+
   it('are not written again when a request id replays the first answer', async () => {
     const r = await fundedReseller(0);
     await listen(r.id, { events: ['credit.received'] });
