@@ -26,6 +26,12 @@ export async function cappedPage<Row extends { matching: number }>(
   const rows = await page(sql<number>`(select count(*) from (${limited}) as limited)::int`);
   // A page past the end has no row to carry the count: only then is it asked on its own.
   const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(sql`(${limited}) as limited`))[0]!.total);
+  return cappedAnswer(rows, offset, total);
+}
+
+/** The page's entries and its total, capped COUNT_AHEAD rows past the page's start (`cappedPage`'s answer). */
+export function cappedAnswer<Row extends { matching: number }>(rows: Row[], offset: number, total: number) {
+  const cap = offset + COUNT_AHEAD;
   const entries = rows.map(({ matching: _, ...entry }) => entry);
   return { entries, total: Math.min(total, cap), totalCapped: total > cap };
 }

@@ -2,7 +2,8 @@ import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL, t
 import type { BillingStatus } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
-import { cappedPage } from '../../lib/capped-page.js';
+import { cappedAnswer, cappedPage, COUNT_AHEAD } from '../../lib/capped-page.js';
+import { builtOnce } from '../../db/prepared-query.js';
 import { escapeLike, nameOrEmailContains } from '../../lib/like.js';
 
 export const livePlan = (id: number) => and(eq(paymentPlans.id, id), isNull(paymentPlans.deletedAt))!;
@@ -29,6 +30,21 @@ export async function closePending(tx: Tx, orderId: string, status: Exclude<Bill
   return order;
 }
 
+/** A buyer's own orders, newest first, counted 1,000 past the page: the page its Billing screen opens on. */
+const ownPage = builtOnce((db) => {
+  const reseller = sql.placeholder('reseller');
+  const limited = db.select({ one: sql`1` }).from(paymentOrders).where(eq(paymentOrders.resellerId, reseller)).limit(sql.placeholder('cap'));
+  return db
+    .select({ order: paymentOrders, name: users.name, email: users.email, matching: sql<number>`(select count(*) from (${limited}) as limited)::int` })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.resellerId))
+    .where(eq(paymentOrders.resellerId, reseller))
+    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+    .limit(sql.placeholder('size'))
+    .offset(sql.placeholder('offset'))
+    .prepare('billing_own_page');
+});
+
 /**
  * Billing rows newest first, with the buyer; `search` matches the plan title, the buyer's name or
  * e-mail. The buyers are matched on the accounts' search column, not by an OR across a join that
@@ -39,6 +55,11 @@ export async function closePending(tx: Tx, orderId: string, status: Exclude<Bill
 export async function billingPage(db: DbOrTx, options: { resellerId: number | undefined; keyword: string | undefined; number: number; size: number }) {
   const own = options.resellerId === undefined ? undefined : eq(paymentOrders.resellerId, options.resellerId);
   const offset = (options.number - 1) * options.size;
+  if (options.resellerId !== undefined && options.keyword === undefined) {
+    const rows = await ownPage(db).execute({ reseller: options.resellerId, cap: offset + COUNT_AHEAD + 1, size: options.size, offset });
+    // A page past the end carries no count: the general path below counts it.
+    if (rows.length > 0) return cappedAnswer(rows, offset, rows[0]!.matching);
+  }
   const orders = (where: SQL | undefined) => db.select({ one: sql`1` }).from(paymentOrders).where(and(own, where));
   let search: SQL | undefined;
   let matching: { limit(n: number): SQLWrapper } = orders(undefined);
