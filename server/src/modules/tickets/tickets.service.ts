@@ -14,7 +14,8 @@ import { ticketComments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-import { cappedPage } from '../../lib/capped-page.js';
+import { cappedAnswer, cappedPage, COUNT_AHEAD } from '../../lib/capped-page.js';
+import { builtOnce } from '../../db/prepared-query.js';
 import { escapeLike } from '../../lib/like.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
@@ -52,15 +53,20 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
 }
 
 /** Tickets read with their raiser, each given its whole thread, in their order. */
-async function withThreads(db: DbOrTx, rows: { ticket: typeof tickets.$inferSelect; raiser: { id: number; name: string; email: string } }[]): Promise<Ticket[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.ticket.id);
-  const comments = await db
+/** The threads of a page's tickets, oldest comment first: one statement, built once, the ids one array parameter. */
+const threadsOf = builtOnce((db) =>
+  db
     .select({ comment: ticketComments, author: account })
     .from(ticketComments)
     .innerJoin(users, eq(users.id, ticketComments.authorId))
-    .where(inArray(ticketComments.ticketId, ids))
-    .orderBy(asc(ticketComments.id));
+    .where(sql`${ticketComments.ticketId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(ticketComments.id))
+    .prepare('ticket_threads'),
+);
+
+async function withThreads(db: DbOrTx, rows: { ticket: typeof tickets.$inferSelect; raiser: { id: number; name: string; email: string } }[]): Promise<Ticket[]> {
+  if (rows.length === 0) return [];
+  const comments = await threadsOf(db).execute({ ids: rows.map((r) => r.ticket.id) });
   const threads = new Map<number, TicketComment[]>();
   for (const { comment, author } of comments) {
     const list = threads.get(comment.ticketId) ?? [];
@@ -88,15 +94,46 @@ async function withThreads(db: DbOrTx, rows: { ticket: typeof tickets.$inferSele
 /** Constants, not parameters: a prepared statement's plan can then use the partial index tickets_open_idx. */
 const stillOpen = sql`${tickets.status} in ('OPEN', 'REOPEN')`;
 
+/** A reseller's own tickets, newest first, with both counts (as `listTickets` below): built once, its values placeholders. */
+const ownNewest = builtOnce((db) => {
+  const raiser = sql.placeholder('raiser');
+  const limited = db.select({ one: sql`1` }).from(tickets).where(eq(tickets.raisedBy, raiser)).limit(sql.placeholder('cap'));
+  const open = db.select({ n: count() }).from(tickets).where(and(eq(tickets.raisedBy, raiser), stillOpen));
+  return db
+    .select({
+      ticket: tickets,
+      raiser: account,
+      open: sql<number>`(${open})`.mapWith(Number),
+      matching: sql<number>`(select count(*) from (${limited}) as limited)::int`,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.raisedBy))
+    .where(eq(tickets.raisedBy, raiser))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(sql.placeholder('size'))
+    .offset(sql.placeholder('offset'))
+    .prepare('tickets_own_newest');
+});
+
 /** GET /api/get-all-tickets. */
 export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQuery }) {
   const keyword = query.search_title?.trim();
   const search = keyword && keyword.length >= SEARCH_MIN_LENGTH ? ilike(tickets.title, `%${escapeLike(keyword)}%`) : undefined;
   const where = and(ownOnly(ctx), search);
-  const order = query.sort_type?.toLowerCase() === 'asc' ? asc : desc;
+  const ascending = query.sort_type?.toLowerCase() === 'asc';
+  const order = ascending ? asc : desc;
   const column = { created_at: tickets.createdAt, id: tickets.id, title: tickets.title, status: tickets.status }[query.sort_key ?? 'created_at'];
   const size = query.page_size;
   const offset = (query.page_number - 1) * size;
+  const meta = (total: number, totalCapped: boolean) => ({ current_page: query.page_number, last_page: Math.max(1, Math.ceil(total / size)), per_page: size, total, total_capped: totalCapped });
+  // What a reseller's Tickets screen opens on: its own, newest first, no search.
+  if (!seesAll(ctx) && !search && !ascending && column === tickets.createdAt) {
+    const rows = await ownNewest(ctx.db).execute({ raiser: callerOf(ctx).userId, cap: offset + COUNT_AHEAD + 1, size, offset });
+    if (rows.length > 0) {
+      const { entries, total, totalCapped } = cappedAnswer(rows, offset, rows[0]!.matching);
+      return { tickets: await withThreads(ctx.db, entries), meta: meta(total, totalCapped), count: total, open_count: rows[0]!.open };
+    }
+  }
   // One statement for the page, its raisers and both counts (computed once, as subqueries),
   // then one for the page's threads: two round trips per list instead of five. The total counts
   // 1,000 tickets past the page (cappedPage); the open count, on its small index, is exact.
@@ -113,12 +150,7 @@ export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQ
   );
   // A page past the end has no row to carry the open count: only then is it asked on its own.
   const open = page[0]?.open ?? (await ctx.db.select({ open: openCount }).from(sql`(select 1) as one`))[0]!.open;
-  return {
-    tickets: await withThreads(ctx.db, page),
-    meta: { current_page: query.page_number, last_page: Math.max(1, Math.ceil(totalCount / size)), per_page: size, total: totalCount, total_capped: totalCapped },
-    count: totalCount,
-    open_count: open,
-  };
+  return { tickets: await withThreads(ctx.db, page), meta: meta(totalCount, totalCapped), count: totalCount, open_count: open };
 }
 
 /** POST /api/create-ticket: the description is sanitised before it is stored. */
