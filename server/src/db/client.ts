@@ -284,11 +284,11 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
 }
 
 /**
- * `create(db)` made once per database and kept for it (prepared statements, batched look-ups):
- * a process can hold several databases (tests, the bench), each with its own.
+ * `create(db)` made once per database (or transaction, sandbox) handle and kept for it (prepared
+ * statements, batched look-ups): a process can hold several databases (tests, the bench), each with its own.
  */
-export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
+export function perDatabase<T, D extends DbOrTx = Db>(create: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
   return (db) => {
     let value = made.get(db);
     if (value === undefined) made.set(db, (value = create(db)));

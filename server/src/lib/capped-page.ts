@@ -21,13 +21,18 @@ export async function cappedPage<Row extends { matching: number }>(
   offset: number,
   page: (matchingCount: SQL<number>) => PromiseLike<Row[]>,
 ) {
-  const cap = offset + COUNT_AHEAD;
-  const limited = matching.limit(cap + 1);
-  const rows = await page(sql<number>`(select count(*) from (${limited}) as limited)::int`);
+  const limited = matching.limit(countLimit(offset));
+  const rows = await page(countOf(limited));
   // A page past the end has no row to carry the count: only then is it asked on its own.
   const total = rows.length > 0 ? rows[0]!.matching : Number((await db.select({ total: count() }).from(sql`(${limited}) as limited`))[0]!.total);
   return cappedAnswer(rows, offset, total);
 }
+
+/** How many matching rows a page starting at `offset` counts: one past the cap, so that "more" shows. */
+export const countLimit = (offset: number) => offset + COUNT_AHEAD + 1;
+
+/** The count of `limited` (the matching rows, limited by `countLimit`) as a column of the page's statement. */
+export const countOf = (limited: SQLWrapper) => sql<number>`(select count(*) from (${limited}) as limited)::int`;
 
 /** The page's entries and its total, capped COUNT_AHEAD rows past the page's start (`cappedPage`'s answer). */
 export function cappedAnswer<Row extends { matching: number }>(rows: Row[], offset: number, total: number) {

@@ -9,13 +9,12 @@ import {
   type TicketComment,
   type TicketListQuery,
 } from '@panel/contract';
-import type { DbOrTx } from '../../db/client.js';
+import { perDatabase, type DbOrTx } from '../../db/client.js';
 import { ticketComments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-import { cappedAnswer, cappedPage, COUNT_AHEAD } from '../../lib/capped-page.js';
-import { builtOnce } from '../../db/prepared-query.js';
+import { cappedAnswer, cappedPage, countLimit, countOf } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
@@ -54,7 +53,7 @@ async function ticketsWithThreads(db: DbOrTx, ids: number[]): Promise<Ticket[]> 
 
 /** Tickets read with their raiser, each given its whole thread, in their order. */
 /** The threads of a page's tickets, oldest comment first: one statement, built once, the ids one array parameter. */
-const threadsOf = builtOnce((db) =>
+const threadsOf = perDatabase((db: DbOrTx) =>
   db
     .select({ comment: ticketComments, author: account })
     .from(ticketComments)
@@ -95,7 +94,7 @@ async function withThreads(db: DbOrTx, rows: { ticket: typeof tickets.$inferSele
 const stillOpen = sql`${tickets.status} in ('OPEN', 'REOPEN')`;
 
 /** A reseller's own tickets, newest first, with both counts (as `listTickets` below): built once, its values placeholders. */
-const ownNewest = builtOnce((db) => {
+const ownNewest = perDatabase((db: DbOrTx) => {
   const raiser = sql.placeholder('raiser');
   const limited = db.select({ one: sql`1` }).from(tickets).where(eq(tickets.raisedBy, raiser)).limit(sql.placeholder('cap'));
   const open = db.select({ n: count() }).from(tickets).where(and(eq(tickets.raisedBy, raiser), stillOpen));
@@ -104,7 +103,7 @@ const ownNewest = builtOnce((db) => {
       ticket: tickets,
       raiser: account,
       open: sql<number>`(${open})`.mapWith(Number),
-      matching: sql<number>`(select count(*) from (${limited}) as limited)::int`,
+      matching: countOf(limited),
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.raisedBy))
@@ -128,7 +127,7 @@ export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQ
   const meta = (total: number, totalCapped: boolean) => ({ current_page: query.page_number, last_page: Math.max(1, Math.ceil(total / size)), per_page: size, total, total_capped: totalCapped });
   // What a reseller's Tickets screen opens on: its own, newest first, no search.
   if (!seesAll(ctx) && !search && !ascending && column === tickets.createdAt) {
-    const rows = await ownNewest(ctx.db).execute({ raiser: callerOf(ctx).userId, cap: offset + COUNT_AHEAD + 1, size, offset });
+    const rows = await ownNewest(ctx.db).execute({ raiser: callerOf(ctx).userId, cap: countLimit(offset), size, offset });
     if (rows.length > 0) {
       const { entries, total, totalCapped } = cappedAnswer(rows, offset, rows[0]!.matching);
       return { tickets: await withThreads(ctx.db, entries), meta: meta(total, totalCapped), count: total, open_count: rows[0]!.open };
