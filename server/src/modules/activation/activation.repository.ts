@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
-import { cappedPage } from '../../lib/capped-page.js';
+import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
+import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
+import { undoWindowSetting } from './undo-window.js';
 
 /** The requested applications as they are now (a missing id is simply absent). */
 export async function applicationsByIds(db: DbOrTx, ids: number[]) {
@@ -59,32 +61,29 @@ export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activ
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Activations by these accounts (undefined: every activation). The ids are constants rather than
- * a subquery: the planner then knows how many activations each reseller has, and for one
- * reseller walks its (reseller_id, created_at) index or the created_at index in order and stops
- * at the page's end, instead of reading and sorting all of a large reseller's rows.
+ * Activations by these accounts (undefined: every activation). The ids are one array parameter
+ * rather than a subquery: the planner then knows how many activations each reseller has, and for
+ * one reseller walks its (reseller_id, created_at) index or the created_at index in order and
+ * stops at the page's end, instead of reading and sorting all of a large reseller's rows.
  */
-export function byAccounts(ids: number[] | undefined): SQL | undefined {
+export function byAccounts(ids: number[] | undefined): Filter | undefined {
   if (ids === undefined) return undefined;
-  return ids.length > 0 ? inArray(activations.resellerId, ids) : sql`false`;
+  return { key: 'accounts', values: { ids }, build: (value) => sql`${activations.resellerId} = any(${value('ids')}::int[])` };
 }
-
 
 /**
  * Part of a MAC address, already normalised (lower-case, colons): a `like` on the copied column
  * that the trigram index `activations_mac_trgm_idx` answers without reading the table.
  */
-export function macContains(part: string): SQL {
-  return like(activations.macAddress, `%${escapeLike(part)}%`);
-}
+const macContains = (pattern: SQLWrapper) => like(activations.macAddress, pattern);
 
 /**
  * The MAC search: addresses that start with what was typed (a whole address is an exact match),
  * a range scan of `activations_mac_prefix_idx`. A contains-search would have to read every row
  * holding a common pair such as '0a:1', thousands of rows for a few characters.
  */
-export function macStartsWith(prefix: string): SQL {
-  return like(activations.macAddress, `${escapeLike(prefix)}%`);
+export function macStartsWith(prefix: string): Filter {
+  return { key: 'mac', values: { pattern: `${escapeLike(prefix)}%` }, build: (value) => like(activations.macAddress, value('pattern')) };
 }
 
 /**
@@ -92,42 +91,51 @@ export function macStartsWith(prefix: string): SQL {
  * the keyword. Names and e-mails are matched as id lists (small tables, trigram-indexed e-mails),
  * so the condition stays on `activations` and the count needs no join.
  */
-export function generalSearch(db: DbOrTx, keyword: string, macPart: string): SQL {
-  const pattern = `%${escapeLike(keyword)}%`;
-  return or(
-    macContains(macPart),
-    inArray(activations.applicationId, db.select({ id: applications.id }).from(applications).where(ilike(applications.appName, pattern))),
-    inArray(activations.resellerId, db.select({ id: users.id }).from(users).where(ilike(users.email, pattern))),
-    ilike(activations.comment, pattern),
-  )!;
+export function generalSearch(db: DbOrTx, keyword: string, macPart: string): Filter {
+  return {
+    key: 'search',
+    values: { pattern: `%${escapeLike(keyword)}%`, mac: `%${escapeLike(macPart)}%` },
+    build: (value) =>
+      or(
+        macContains(value('mac')),
+        inArray(activations.applicationId, db.select({ id: applications.id }).from(applications).where(ilike(applications.appName, value('pattern')))),
+        inArray(activations.resellerId, db.select({ id: users.id }).from(users).where(ilike(users.email, value('pattern')))),
+        ilike(activations.comment, value('pattern')),
+      )!,
+  };
 }
 
 /**
  * One module, named by its id (a number or digits) or by its name (case-insensitive); nothing
  * given (null, empty) means every module.
  */
-export function moduleCondition(db: DbOrTx, module: number | string | null | undefined): SQL | undefined {
+export function moduleCondition(db: DbOrTx, module: number | string | null | undefined): Filter | undefined {
   if (module === null || module === undefined) return undefined;
   const text = String(module).trim();
   if (text === '') return undefined;
-  // An id beyond PostgreSQL's integer range names no application (and must not reach the query).
-  if (/^\d+$/.test(text)) return Number(text) <= ID_MAX ? eq(activations.applicationId, Number(text)) : sql`false`;
-  return inArray(
-    activations.applicationId,
-    db.select({ id: applications.id }).from(applications).where(sql`lower(${applications.appName}) = ${text.toLowerCase()}`),
-  );
+  if (/^\d+$/.test(text)) {
+    // An id beyond PostgreSQL's integer range names no application (and must not reach the query).
+    if (Number(text) > ID_MAX) return { key: 'no-module', values: {}, build: () => sql`false` };
+    return { key: 'module', values: { id: Number(text) }, build: (value) => eq(activations.applicationId, value('id')) };
+  }
+  return {
+    key: 'module-name',
+    values: { name: text.toLowerCase() },
+    build: (value) =>
+      inArray(activations.applicationId, db.select({ id: applications.id }).from(applications).where(sql`lower(${applications.appName}) = ${value('name')}`)),
+  };
 }
 
-export function createdFrom(from: Date): SQL {
-  return gte(activations.createdAt, from);
+export function createdFrom(from: Date): Filter {
+  return { key: 'from', values: { at: from.toISOString() }, build: (value) => gte(activations.createdAt, value('at')) };
 }
 
-export function createdBefore(to: Date): SQL {
-  return lt(activations.createdAt, to);
+export function createdBefore(to: Date): Filter {
+  return { key: 'to', values: { at: to.toISOString() }, build: (value) => lt(activations.createdAt, value('at')) };
 }
 
-export function ofReseller(resellerId: number): SQL {
-  return eq(activations.resellerId, resellerId);
+export function ofReseller(resellerId: number): Filter {
+  return { key: 'reseller', values: { id: resellerId }, build: (value) => eq(activations.resellerId, value('id')) };
 }
 
 const SORT_COLUMNS = {
@@ -168,21 +176,34 @@ function rowsWithNames<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Ext
 }
 export type ActivationListRow = Awaited<ReturnType<typeof activationBatch>>[number];
 
-/** A page of activations with its capped total, as the credit logs (see credit's `cappedPage`). */
+const pages = builtOncePerShape('activation_page');
+const pastTheEnd = builtOncePerShape('activation_count');
+
+/**
+ * A page of activations with its capped total (`cappedPage`), and the undo window's setting read
+ * in the same statement. Built once per shape of the filters and sort (`builtOncePerShape`).
+ */
 export async function activationPage(
   db: DbOrTx,
-  where: SQL | undefined,
+  filters: readonly (Filter | undefined)[],
   page: { number: number; size: number; sortKey: ActivationSortKey; sortType: 'asc' | 'desc' },
 ) {
-  const order = page.sortType === 'asc' ? asc : desc;
+  const shape = shapeOf(filters);
   const offset = (page.number - 1) * page.size;
-  return cappedPage(db, db.select({ one: sql`1` }).from(activations).where(where), offset, (matching) =>
-    rowsWithNames(db, { matching })
-      .where(where)
+  const matching = () => db.select({ one: sql`1` }).from(activations).where(shape.where()).limit(sql.placeholder('cap'));
+  const order = page.sortType === 'asc' ? asc : desc;
+  const statement = pages(db, `${shape.key};${page.sortKey};${page.sortType}`, () =>
+    rowsWithNames(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })
+      .where(shape.where())
       .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
-      .limit(page.size)
-      .offset(offset),
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset')),
   );
+  const values = { ...shape.values, cap: countLimit(offset) };
+  const rows = await statement.execute({ ...values, size: page.size, offset });
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching()}) as limited`)).execute(values))[0]!.total;
+  return { ...cappedAnswer(rows, offset, total), undoWindow: rows[0]?.undoWindow };
 }
 
 /** One batch of a report, oldest first, continuing after `afterId` (see `csvReport` in lib/csv.ts). */

@@ -23,6 +23,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
+import { conditionOf, whereOf } from '../../lib/shaped-statement.js';
 import { allowedApplications } from '../applications/applications.service.js';
 import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js';
 import { devicesOfMac, isActive, type DeviceRow } from '../devices/device-access.js';
@@ -31,7 +32,7 @@ import { emit } from '../webhooks/events.js';
 import { recordRefusal } from '../insights/refusals.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './activation.repository.js';
-import { undoUntil, undoWindowHours } from './undo-window.js';
+import { undoHoursOf, undoUntil, undoWindowHours } from './undo-window.js';
 
 // ---------------------------------------------------------------------------------------------
 // The multi-app check: one rule for the check call and for the activation itself.
@@ -325,7 +326,8 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
 // ---------------------------------------------------------------------------------------------
 
 /** Activations by the caller's reach: every one for an admin, else its own and its sub-resellers'. */
-export const inReach = async (ctx: Ctx) => repo.byAccounts(await idsInReach(ctx));
+const reachFilter = async (ctx: Ctx) => repo.byAccounts(await idsInReach(ctx));
+export const inReach = async (ctx: Ctx) => whereOf([await reachFilter(ctx)]);
 
 type ListFilters = {
   search_type?: 'general' | 'mac' | null;
@@ -340,20 +342,20 @@ type ListFilters = {
  * Searches of fewer than 3 characters are ignored (core-panel.md §5); MAC parts are compared in
  * the stored form. The MAC search matches the start of the address, the general one anywhere.
  */
-async function listWhere(ctx: Ctx, filters: ListFilters) {
+async function listFilters(ctx: Ctx, filters: ListFilters) {
   const db = ctx.db;
   const keyword = filters.keyword?.trim() ?? '';
   const mac = filters.macAddress ? normaliseMac(filters.macAddress) : '';
   const searched = keyword.length >= SEARCH_MIN_LENGTH;
-  return and(
-    await inReach(ctx),
+  return [
+    await reachFilter(ctx),
     searched && filters.search_type === 'mac' ? repo.macStartsWith(normaliseMac(keyword)) : undefined,
     searched && filters.search_type !== 'mac' ? repo.generalSearch(db, keyword, normaliseMac(keyword)) : undefined,
     mac.length >= SEARCH_MIN_LENGTH ? repo.macStartsWith(mac) : undefined,
     repo.moduleCondition(db, filters.moduleType),
     filters.start_date ? repo.createdFrom(new Date(filters.start_date)) : undefined,
     filters.end_date ? repo.createdBefore(rangeEnd(filters.end_date)) : undefined,
-  );
+  ];
 }
 
 function toRecord(row: repo.ActivationListRow, showComment: boolean, undoHours: number): ActivationRecord {
@@ -382,13 +384,13 @@ async function page(
   paging: { number: number; size: number; sortKey?: repo.ActivationSortKey | null; sortType?: string | null },
   showComment: boolean,
 ) {
-  const { entries, total, totalCapped } = await repo.activationPage(ctx.db, await listWhere(ctx, filters), {
+  const { entries, total, totalCapped, undoWindow } = await repo.activationPage(ctx.db, await listFilters(ctx, filters), {
     number: paging.number,
     size: paging.size,
     sortKey: paging.sortKey ?? 'created_at',
     sortType: paging.sortType?.toLowerCase() === 'asc' ? 'asc' : 'desc',
   });
-  const undoHours = await undoWindowHours(ctx.db);
+  const undoHours = undoHoursOf(undoWindow);
   return {
     data: entries.map((e) => toRecord(e, showComment, undoHours)),
     current_page: paging.number,
@@ -436,7 +438,7 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: UpdateCom
 export async function activationDashboard(ctx: Ctx) {
   const since = new Date(Date.now() - DASHBOARD_CHART_DAYS * 86_400_000);
   const [counts, allowed] = await Promise.all([
-    inReach(ctx).then((reach) => repo.countsByApplication(ctx.db, and(reach, repo.createdFrom(since)))),
+    inReach(ctx).then((reach) => repo.countsByApplication(ctx.db, and(reach, conditionOf(repo.createdFrom(since))))),
     allowedApplications(ctx),
   ]);
   const byApp = new Map(counts.map((c) => [c.applicationId, Number(c.value)]));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { UNDO_WINDOW_DEFAULT_HOURS, type UndoSettings, type UndoSettingsBody } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
@@ -12,7 +12,15 @@ import { audit } from '../../lib/audit.js';
  */
 export async function undoWindowHours(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, ACTIVATION_UNDO_HOURS));
-  const hours = row ? Number(row.value) : UNDO_WINDOW_DEFAULT_HOURS;
+  return undoHoursOf(row?.value);
+}
+
+/** The setting's row as a column of another statement (the activation lists read it with their page). */
+export const undoWindowSetting = sql<string | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${ACTIVATION_UNDO_HOURS})`;
+
+/** The window in hours from the setting's stored value (undefined or null: never set). */
+export function undoHoursOf(value: string | null | undefined): number {
+  const hours = value == null ? UNDO_WINDOW_DEFAULT_HOURS : Number(value);
   return Number.isSafeInteger(hours) && hours >= 0 ? hours : UNDO_WINDOW_DEFAULT_HOURS;
 }
 

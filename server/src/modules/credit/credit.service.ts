@@ -26,6 +26,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { csvReport } from '../../lib/csv.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { verifySecret } from '../../lib/secrets.js';
+import { whereOf } from '../../lib/shaped-statement.js';
 import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
 import { chargeKeySpend, recordKeySpend } from '../api-keys/api-keys.service.js';
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
@@ -437,7 +438,7 @@ export async function resellerReport({ ctx, input }: { ctx: Ctx; input: Reseller
 export async function activationReport({ ctx, input }: { ctx: Ctx; input: ActivationReportBody }) {
   const me = callerOf(ctx);
   if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
-  const where = and(activationRepo.ofReseller(input.reseller_id), activationRepo.moduleCondition(ctx.db, input.moduleType));
+  const where = whereOf([activationRepo.ofReseller(input.reseller_id), activationRepo.moduleCondition(ctx.db, input.moduleType)]);
   return csvReport({
     header: [...ACTIVATION_REPORT_COLUMNS],
     batch: (afterId, size) => activationRepo.activationBatch(ctx.db, where, afterId, size),
