@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
-import { cappedPage } from '../../lib/capped-page.js';
+import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
+import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
+import { accountsOf } from '../resellers/hierarchy.js';
 import { escapeLike } from '../../lib/like.js';
 
 /** The SQLSTATEs the credit functions raise (migration 0013_credit_move). */
@@ -108,18 +110,24 @@ export async function findAccountByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
-/** Ledger rows whose debited or credited account is one of `accounts` (a subquery of user ids). */
-export function touchingAccounts(db: DbOrTx, accounts: SQL): SQL {
-  const ids = db.select({ id: users.id }).from(users).where(accounts);
-  return or(inArray(creditLedger.debitorId, ids), inArray(creditLedger.creditorId, ids))!;
+/** Ledger rows whose debited or credited account is `owner`'s or one of its sub-resellers' (the caller's reach). */
+export function touchingReach(db: DbOrTx, owner: number): Filter {
+  return {
+    key: 'reach',
+    values: { owner },
+    build: (value) => {
+      const ids = db.select({ id: users.id }).from(users).where(accountsOf(value('owner')));
+      return or(inArray(creditLedger.debitorId, ids), inArray(creditLedger.creditorId, ids))!;
+    },
+  };
 }
 
-export function ofTypes(types: readonly string[]): SQL {
-  return inArray(creditLedger.trType, [...types]);
+export function ofTypes(types: readonly string[]): Filter {
+  return { key: 'types', values: { types }, build: (value) => sql`${creditLedger.trType} = any(${value('types')}::text[])` };
 }
 
-export function touchingAccount(userId: number): SQL {
-  return or(eq(creditLedger.debitorId, userId), eq(creditLedger.creditorId, userId))!;
+export function touchingAccount(userId: number): Filter {
+  return { key: 'account', values: { id: userId }, build: (value) => or(eq(creditLedger.debitorId, value('id')), eq(creditLedger.creditorId, value('id')))! };
 }
 
 /** Points given away by 'Added Credit' moves whose debited account matches `where`. */
@@ -162,39 +170,50 @@ const SORT_COLUMNS = {
   credit_point: creditLedger.creditPoint,
 } as const;
 
-export type LedgerFilter = { where: SQL | undefined; keyword?: string };
-
 /** Keyword search on the three e-mails of a row; `%` and `_` in the keyword match themselves. */
-function keywordCondition(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  const pattern = `%${escapeLike(keyword)}%`;
-  return or(ilike(debitor.email, pattern), ilike(creditor.email, pattern), ilike(creator.email, pattern));
+export function keywordCondition(keyword: string): Filter {
+  return {
+    key: 'keyword',
+    values: { pattern: `%${escapeLike(keyword)}%` },
+    build: (value) => or(ilike(debitor.email, value('pattern')), ilike(creditor.email, value('pattern')), ilike(creator.email, value('pattern')))!,
+  };
 }
 
+const pages = builtOncePerShape('ledger_page');
+const pastTheEnd = builtOncePerShape('ledger_count');
+
+/** A page of the ledger with its capped total (`cappedPage`), built once per shape of its filters and sort. */
 export async function ledgerPage(
   db: DbOrTx,
-  filter: LedgerFilter,
+  filters: { rows: readonly (Filter | undefined)[]; keyword: Filter | undefined },
   page: { number: number; size: number; sortKey: keyof typeof SORT_COLUMNS; sortType: 'asc' | 'desc' },
 ) {
-  const where = and(filter.where, keywordCondition(filter.keyword));
+  const shape = shapeOf([...filters.rows, filters.keyword]);
+  const matching = () => {
+    const rows = db.select({ one: sql`1` }).from(creditLedger);
+    // The e-mail joins are needed for counting only when the keyword searches them.
+    const counted = filters.keyword
+      ? rows
+          .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
+          .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
+          .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
+      : rows;
+    return counted.where(shape.where()).limit(sql.placeholder('cap'));
+  };
   const order = page.sortType === 'asc' ? asc : desc;
-  const matching = db.select({ one: sql`1` }).from(creditLedger);
-  // The e-mail joins are needed for counting only when the keyword searches them.
-  const counted = filter.keyword
-    ? matching
-        .leftJoin(debitor, eq(debitor.id, creditLedger.debitorId))
-        .leftJoin(creditor, eq(creditor.id, creditLedger.creditorId))
-        .leftJoin(creator, eq(creator.id, creditLedger.creatorId))
-        .where(where)
-    : matching.where(where);
   const offset = (page.number - 1) * page.size;
-  return cappedPage(db, counted, offset, (matchingCount) =>
-    ledgerRowsWithEmails(db, { matching: matchingCount })
-      .where(where)
+  const statement = pages(db, `${shape.key};${page.sortKey};${page.sortType}`, () =>
+    ledgerRowsWithEmails(db, { matching: countOf(matching()) })
+      .where(shape.where())
       .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
-      .limit(page.size)
-      .offset(offset),
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset')),
   );
+  const values = { ...shape.values, cap: countLimit(offset) };
+  const rows = await statement.execute({ ...values, size: page.size, offset });
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching()}) as limited`)).execute(values))[0]!.total;
+  return cappedAnswer(rows, offset, total);
 }
 
 /**

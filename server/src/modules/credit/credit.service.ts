@@ -335,8 +335,8 @@ export async function totalCreditPoints(ctx: Ctx): Promise<number> {
 
 /** Rows the caller may see: every row for an admin, else rows touching itself or its sub-resellers. */
 function visibleRows(ctx: Ctx) {
-  const reach = accountsInReach(ctx);
-  return reach ? repo.touchingAccounts(ctx.db, reach) : undefined;
+  const me = callerOf(ctx);
+  return me.isAdmin ? undefined : repo.touchingReach(ctx.db, me.userId);
 }
 
 const asTypes = (value: CreditLogsBody['transaction_type']): readonly string[] =>
@@ -347,12 +347,8 @@ export async function creditLogs({ ctx, input }: { ctx: Ctx; input: CreditLogsBo
   const types = asTypes(input.transaction_type);
   const keyword = input.keyword?.trim();
   const filter = {
-    where: and(
-      visibleRows(ctx),
-      input.userId ? repo.touchingAccount(input.userId) : undefined,
-      types.length > 0 ? repo.ofTypes(types) : undefined,
-    ),
-    keyword: keyword && keyword.length >= SEARCH_MIN_LENGTH ? keyword : undefined,
+    rows: [visibleRows(ctx), input.userId ? repo.touchingAccount(input.userId) : undefined, types.length > 0 ? repo.ofTypes(types) : undefined],
+    keyword: keyword && keyword.length >= SEARCH_MIN_LENGTH ? repo.keywordCondition(keyword) : undefined,
   };
   const size = input.page_size;
   const { entries, total, totalCapped } = await repo.ledgerPage(ctx.db, filter, {
@@ -419,7 +415,7 @@ function rangeOf(input: DateRangeBody): { from: Date; to: Date } {
 /** POST api/credit-share-log-download-date-range: the caller's visible rows of at most 3 months. */
 export async function dateRangeReport({ ctx, input }: { ctx: Ctx; input: DateRangeBody }) {
   const { from, to } = rangeOf(input);
-  return report(ctx, and(visibleRows(ctx), repo.createdBetween(from, to)), () =>
+  return report(ctx, and(whereOf([visibleRows(ctx)]), repo.createdBetween(from, to)), () =>
     new AppError('NOT_FOUND', { key: 'credit.noRecordsDateRange' }),
   );
 }
@@ -428,7 +424,7 @@ export async function dateRangeReport({ ctx, input }: { ctx: Ctx; input: DateRan
 export async function resellerReport({ ctx, input }: { ctx: Ctx; input: ResellerReportBody }) {
   const me = callerOf(ctx);
   if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
-  return report(ctx, repo.touchingAccount(input.reseller_id), () => new AppError('C10012', { key: 'credit.noRecordsReseller' }));
+  return report(ctx, whereOf([repo.touchingAccount(input.reseller_id)]), () => new AppError('C10012', { key: 'credit.noRecordsReseller' }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Permission } from '@panel/contract';
 import { perDatabase, type DbOrTx } from '../../db/client.js';
 import { adminRoleId } from '../../db/roles.js';
@@ -35,8 +35,11 @@ export async function targetWithinReach(
 export function accountsInReach(ctx: Ctx): SQL | undefined {
   const me = callerOf(ctx);
   if (me.isAdmin) return undefined;
-  return or(eq(users.id, me.userId), eq(users.parentResellerId, me.userId));
+  return accountsOf(me.userId);
 }
+
+/** An account and its sub-resellers, `owner` a value or a statement's placeholder (`accountsInReach`'s rule). */
+export const accountsOf = (owner: number | SQLWrapper) => or(eq(users.id, owner), eq(users.parentResellerId, owner))!;
 
 /** The caller's own id with its sub-resellers' ids, for the callers of one round in one statement. */
 const reachLookup = perDatabase((db) => {
