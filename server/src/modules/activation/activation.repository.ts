@@ -4,7 +4,7 @@ import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
 import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
-import { escapeLike } from '../../lib/like.js';
+import { escapeLike, startsWith } from '../../lib/like.js';
 import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
 import { undoWindowSetting } from './undo-window.js';
 
@@ -82,9 +82,7 @@ const macContains = (pattern: SQLWrapper) => like(activations.macAddress, patter
  * a range scan of `activations_mac_prefix_idx`. A contains-search would have to read every row
  * holding a common pair such as '0a:1', thousands of rows for a few characters.
  */
-export function macStartsWith(prefix: string): Filter {
-  return { key: 'mac', values: { pattern: `${escapeLike(prefix)}%` }, build: (value) => like(activations.macAddress, value('pattern')) };
-}
+export const macStartsWith = (prefix: string): Filter => startsWith('mac', activations.macAddress, prefix);
 
 /**
  * The general search: the MAC, the module's name, the reseller's e-mail or the remark contains

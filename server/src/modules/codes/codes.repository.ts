@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
-import { cappedPage } from '../../lib/capped-page.js';
-import { escapeLike } from '../../lib/like.js';
+import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
+import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
+import { undoWindowSetting } from '../activation/undo-window.js';
+import { escapeLike, startsWith } from '../../lib/like.js';
 
 /** A code as lists and answers show it: its reseller's e-mail, the device that redeemed it, its playlists. */
 const codePlaylists = sql<CodePlaylist[]>`coalesce((
@@ -43,16 +45,19 @@ export async function codesByIds(db: DbOrTx, ids: number[]) {
   return rowsWithDetails(db).where(inArray(activationCodes.id, ids)).orderBy(asc(activationCodes.id));
 }
 
-/** Codes of these accounts (undefined: every code), as constants: see activation's `byAccounts`. */
-export function ofAccounts(ids: number[] | undefined): SQL | undefined {
+/** Codes of these accounts (undefined: every code), as one array parameter: see activation's `byAccounts`. */
+export function ofAccounts(ids: number[] | undefined): Filter | undefined {
   if (ids === undefined) return undefined;
-  return ids.length > 0 ? inArray(activationCodes.resellerId, ids) : sql`false`;
+  return { key: 'accounts', values: { ids }, build: (value) => sql`${activationCodes.resellerId} = any(${value('ids')}::int[])` };
 }
 
-export function createdBetween(from: Date, to: Date): SQL {
-  return and(gte(activationCodes.createdAt, from), lt(activationCodes.createdAt, to))!;
+export function createdBetween(from: Date, to: Date): Filter {
+  return {
+    key: 'range',
+    values: { from: from.toISOString(), to: to.toISOString() },
+    build: (value) => and(gte(activationCodes.createdAt, value('from')), lt(activationCodes.createdAt, value('to')))!,
+  };
 }
-
 
 /**
  * The list's search, by what was typed: digits (spaces and dashes ignored) are the start of a code,
@@ -60,14 +65,18 @@ export function createdBetween(from: Date, to: Date): SQL {
  * of the reseller's e-mail, when the caller sees other resellers' codes. One shape per search, so
  * each is one index range: a code prefix walks `activation_codes_value_idx` (text_pattern_ops).
  */
-export function searchCondition(keyword: string, options: { emails: boolean }): SQL {
+export function searchCondition(keyword: string, options: { emails: boolean }): Filter {
   const digits = normaliseCode(keyword);
-  if (/^\d+$/.test(digits)) return like(activationCodes.value, `${digits}%`);
+  if (/^\d+$/.test(digits)) return startsWith('code', activationCodes.value, digits);
   if (keyword.includes(':')) {
-    const devicesOfMac = sql`(select ${devices.id} from ${devices} where ${devices.macAddress} like ${`${escapeLike(keyword.toLowerCase())}%`})`;
-    return inArray(activationCodes.deviceId, devicesOfMac);
+    return {
+      key: 'mac',
+      values: { prefix: `${escapeLike(keyword.toLowerCase())}%` },
+      build: (value) => inArray(activationCodes.deviceId, sql`(select ${devices.id} from ${devices} where ${devices.macAddress} like ${value('prefix')})`),
+    };
   }
-  return options.emails ? ilike(users.email, `%${escapeLike(keyword)}%`) : sql`false`;
+  if (!options.emails) return { key: 'no-match', values: {}, build: () => sql`false` };
+  return { key: 'email', values: { pattern: `%${escapeLike(keyword)}%` }, build: (value) => ilike(users.email, value('pattern')) };
 }
 
 const SORT_COLUMNS = {
@@ -80,21 +89,35 @@ const SORT_COLUMNS = {
 } as const;
 export type CodeSortKey = keyof typeof SORT_COLUMNS;
 
+const pages = builtOncePerShape('code_page');
+const pastTheEnd = builtOncePerShape('code_count');
+
+/**
+ * A page of codes with its capped total (`cappedPage`), and the undo window's setting (the refund
+ * window) read in the same statement. Built once per shape of the filters and sort.
+ */
 export async function codePage(
   db: DbOrTx,
-  where: SQL | undefined,
+  filters: readonly (Filter | undefined)[],
   page: { number: number; size: number; sortKey: CodeSortKey; sortType: 'asc' | 'desc' },
 ) {
+  const shape = shapeOf(filters);
+  const matching = () =>
+    db.select({ one: sql`1` }).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.resellerId)).where(shape.where()).limit(sql.placeholder('cap'));
   const order = page.sortType === 'asc' ? asc : desc;
-  const matching = db.select({ one: sql`1` }).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.resellerId)).where(where);
   const offset = (page.number - 1) * page.size;
-  return cappedPage(db, matching, offset, (count) =>
-    rowsWithDetails(db, { matching: count })
-      .where(where)
+  const statement = pages(db, `${shape.key};${page.sortKey};${page.sortType}`, () =>
+    rowsWithDetails(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })
+      .where(shape.where())
       .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activationCodes.id))
-      .limit(page.size)
-      .offset(offset),
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset')),
   );
+  const values = { ...shape.values, cap: countLimit(offset) };
+  const rows = await statement.execute({ ...values, size: page.size, offset });
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching()}) as limited`)).execute(values))[0]!.total;
+  return { ...cappedAnswer(rows, offset, total), undoWindow: rows[0]?.undoWindow };
 }
 
 /** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */

@@ -33,7 +33,7 @@ import { emit, last4 } from '../webhooks/events.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
 import * as insightsRepo from '../insights/insights.repository.js';
-import { undoWindowHours } from '../activation/undo-window.js';
+import { undoHoursOf, undoWindowHours } from '../activation/undo-window.js';
 
 /**
  * Activation codes (business-panel.md §2–§9): bought in batches with credit, redeemed by a player
@@ -84,8 +84,12 @@ export function refundOf(code: RefundFacts, view: RefundView): { points: number;
 }
 
 async function refundView(ctx: Ctx, db: DbOrTx): Promise<RefundView> {
+  return viewWith(ctx, await undoWindowHours(db));
+}
+
+function viewWith(ctx: Ctx, windowHours: number): RefundView {
   const me = callerOf(ctx);
-  return { userId: me.userId, isAdmin: me.isAdmin, windowHours: await undoWindowHours(db), now: new Date() };
+  return { userId: me.userId, isAdmin: me.isAdmin, windowHours, now: new Date() };
 }
 
 function toAnswer(row: repo.CodeRow, view: RefundView): ActivationCode {
@@ -165,15 +169,14 @@ export async function listCodes({ ctx, query }: { ctx: Ctx; query: CodeListQuery
     keyword && keyword.length >= SEARCH_MIN_LENGTH
       ? repo.searchCondition(keyword, { emails: ids === undefined || ids.length > 1 })
       : undefined;
-  const where = and(repo.ofAccounts(ids), repo.createdBetween(from, to), search);
   const size = query.per_page;
-  const { entries, total, totalCapped } = await repo.codePage(ctx.db, where, {
+  const { entries, total, totalCapped, undoWindow } = await repo.codePage(ctx.db, [repo.ofAccounts(ids), repo.createdBetween(from, to), search], {
     number: query.page,
     size,
     sortKey: query.sort_key ?? 'created_at',
     sortType: query.sort_type?.toLowerCase() === 'asc' ? 'asc' : 'desc',
   });
-  const view = await refundView(ctx, ctx.db);
+  const view = viewWith(ctx, undoHoursOf(undoWindow));
   return {
     data: entries.map((e) => toAnswer(e, view)),
     meta: { total, last_page: Math.max(1, Math.ceil(total / size)), current_page: query.page, per_page: size, total_capped: totalCapped },
