@@ -15,10 +15,12 @@ const WORDS = ['0a:19', '0a:1', '0a:2', '0a:1:', '0a;', '0a:0', '123', '1239', '
 describe('startsWith', () => {
   it('matches exactly the values that start with the prefix, wildcards and the last character included', async () => {
     const matching = async (prefix: string) => {
-      const rows = await t.database.db.execute<{ word: string }>(
-        sql`select word from unnest(${sql.param(WORDS)}::text[]) as w(word) where ${conditionOf(startsWith('word', sql`word`, prefix))} order by word collate "C"`,
-      );
-      return rows.rows.map((row) => row.word);
+      const rows = await t.database.db
+        .select({ word: sql<string>`word` })
+        .from(sql`unnest(${sql.param(WORDS)}::text[]) as w(word)`)
+        .where(conditionOf(startsWith('word', sql`word`, prefix)))
+        .orderBy(sql`word collate "C"`);
+      return rows.map((row) => row.word);
     };
     for (const prefix of ['0a:1', '0a:', '123', '12', '1%', 'ét', '0a:19', 'z']) {
       expect(await matching(prefix), prefix).toEqual(WORDS.filter((word) => word.startsWith(prefix)).sort());

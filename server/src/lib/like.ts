@@ -1,6 +1,6 @@
 import { ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { users } from '../db/schema.js';
-import type { Filter } from './shaped-statement.js';
+import { conditionOf, type Filter } from './shaped-statement.js';
 
 /** Escapes LIKE's wildcards in user text, so that `%` and `_` match themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -9,12 +9,14 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * Accounts whose name or e-mail contains `keyword`, whatever its case: one LIKE on the stored,
  * lower-cased `search_text` (name, line break, e-mail; migration 0015) and its trigram index.
  */
-export function nameOrEmailContains(keyword: string): SQL {
-  const pattern = `%${escapeLike(keyword)}%`;
+export function nameOrEmailMatching(keyword: string): Filter {
+  const values = { pattern: `%${escapeLike(keyword)}%` };
   // Only a keyword holding a line break could match across the name and the e-mail.
-  if (keyword.includes('\n')) return or(ilike(users.name, pattern), ilike(users.email, pattern))!;
-  return sql`${users}."search_text" like lower(${pattern})`;
+  if (keyword.includes('\n')) return { key: 'name-or-email-lines', values, build: (value) => or(ilike(users.name, value('pattern')), ilike(users.email, value('pattern')))! };
+  return { key: 'name-or-email', values, build: (value) => sql`${users}."search_text" like lower(${value('pattern')})` };
 }
+
+export const nameOrEmailContains = (keyword: string): SQL => conditionOf(nameOrEmailMatching(keyword));
 
 /**
  * Values of `column` that start with `prefix`, as a range of the pattern operators that a

@@ -43,8 +43,9 @@ describe('statements built once per shape', () => {
 
   it('keys a shape by its filters, never by their values', () => {
     const shape = shapeOf([withId(7), undefined, emailLike('%a%')]);
-    expect(shape.key).toBe('id,email');
-    expect(shape.values).toEqual({ f0_id: 7, f1_pattern: '%a%' });
-    expect(shapeOf([withId(8), emailLike('%b%')]).key).toBe(shape.key);
+    expect(shape.key).toBe('id,-,email');
+    expect(shape.values).toEqual({ f0_id: 7, f2_pattern: '%a%' });
+    expect(shapeOf([withId(8), undefined, emailLike('%b%')]).key).toBe(shape.key);
+    expect(shapeOf([withId(8), emailLike('%b%')]).key).not.toBe(shape.key);
   });
 });

@@ -16,21 +16,20 @@ export const conditionOf = (filter: Filter): SQL => filter.build((name) => sql.p
 export const whereOf = (filters: readonly (Filter | undefined)[]): SQL | undefined =>
   and(...filters.map((filter) => filter && conditionOf(filter)));
 
-/** What a list's given filters are: the shape's key, the values under names unique to each filter, and the condition with placeholders. */
-export type Shape = { key: string; values: Record<string, unknown>; where(): SQL | undefined };
+/**
+ * What a list's filters are: the shape's key (each filter's in its place, `-` for one not given),
+ * the values under names unique to each place, and the conditions with placeholders.
+ */
+export type Shape = { key: string; values: Record<string, unknown>; conditions(): (SQL | undefined)[]; where(): SQL | undefined };
 
 /** The shape of a list's filters; undefined ones are not given. */
 export function shapeOf(filters: readonly (Filter | undefined)[]): Shape {
-  const given = filters.filter((filter): filter is Filter => filter !== undefined);
   const values: Record<string, unknown> = {};
-  given.forEach((filter, i) => {
-    for (const [name, value] of Object.entries(filter.values)) values[`f${i}_${name}`] = value;
+  filters.forEach((filter, i) => {
+    for (const [name, value] of Object.entries(filter?.values ?? {})) values[`f${i}_${name}`] = value;
   });
-  return {
-    key: given.map((filter) => filter.key).join(','),
-    values,
-    where: () => and(...given.map((filter, i) => filter.build((name) => sql.placeholder(`f${i}_${name}`)))),
-  };
+  const conditions = () => filters.map((filter, i) => filter?.build((name) => sql.placeholder(`f${i}_${name}`)));
+  return { key: filters.map((filter) => filter?.key ?? '-').join(','), values, conditions, where: () => and(...conditions()) };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BillingStatus } from '@panel/contract';
-import { perDatabase, type DbOrTx, type Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
-import { cappedAnswer, cappedPage, countLimit, countOf } from '../../lib/capped-page.js';
-import { escapeLike, nameOrEmailContains } from '../../lib/like.js';
+import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
+import { escapeLike, nameOrEmailMatching } from '../../lib/like.js';
+import { builtOncePerShape, shapeOf } from '../../lib/shaped-statement.js';
 
 export const livePlan = (id: number) => and(eq(paymentPlans.id, id), isNull(paymentPlans.deletedAt))!;
 
@@ -29,57 +30,49 @@ export async function closePending(tx: Tx, orderId: string, status: Exclude<Bill
   return order;
 }
 
-/**
- * A buyer's own orders, newest first, counted 1,000 past the page: the page its Billing screen opens
- * on, built once per database handle with its values as placeholders (building the statement on
- * every request was a third of this list's processor time; issue 28).
- */
-const ownPage = perDatabase((db: DbOrTx) => {
-  const reseller = sql.placeholder('reseller');
-  const limited = db.select({ one: sql`1` }).from(paymentOrders).where(eq(paymentOrders.resellerId, reseller)).limit(sql.placeholder('cap'));
-  return db
-    .select({ order: paymentOrders, name: users.name, email: users.email, matching: countOf(limited) })
-    .from(paymentOrders)
-    .innerJoin(users, eq(users.id, paymentOrders.resellerId))
-    .where(eq(paymentOrders.resellerId, reseller))
-    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-    .limit(sql.placeholder('size'))
-    .offset(sql.placeholder('offset'))
-    .prepare('billing_own_page');
-});
+const pages = builtOncePerShape('billing_page');
+const pastTheEnd = builtOncePerShape('billing_count');
 
 /**
  * Billing rows newest first, with the buyer; `search` matches the plan title, the buyer's name or
  * e-mail. The buyers are matched on the accounts' search column, not by an OR across a join that
  * tests every order: the page then walks the newest orders until it has enough. The total, in the
  * same statement, counts the matched buyers' orders (on the buyer index) and then the other
- * orders whose plan title matches, 1,000 rows past the page (`cappedPage`).
+ * orders whose plan title matches, 1,000 rows past the page (`cappedPage`). Built once per shape
+ * (a buyer's own or every order, searched or not; `builtOncePerShape`).
  */
 export async function billingPage(db: DbOrTx, options: { resellerId: number | undefined; keyword: string | undefined; number: number; size: number }) {
-  const own = options.resellerId === undefined ? undefined : eq(paymentOrders.resellerId, options.resellerId);
   const offset = (options.number - 1) * options.size;
-  if (options.resellerId !== undefined && options.keyword === undefined) {
-    const rows = await ownPage(db).execute({ reseller: options.resellerId, cap: countLimit(offset), size: options.size, offset });
-    // A page past the end carries no count: the general path below counts it.
-    if (rows.length > 0) return cappedAnswer(rows, offset, rows[0]!.matching);
-  }
-  const orders = (where: SQL | undefined) => db.select({ one: sql`1` }).from(paymentOrders).where(and(own, where));
-  let search: SQL | undefined;
-  let matching: { limit(n: number): SQLWrapper } = orders(undefined);
-  if (options.keyword !== undefined) {
-    const byTitle = ilike(paymentOrders.planTitle, `%${escapeLike(options.keyword)}%`);
-    const buyers = db.select({ id: users.id }).from(users).where(nameOrEmailContains(options.keyword));
-    search = or(byTitle, inArray(paymentOrders.resellerId, buyers));
-    matching = orders(inArray(paymentOrders.resellerId, buyers)).unionAll(orders(and(byTitle, notInArray(paymentOrders.resellerId, buyers))));
-  }
-  return cappedPage(db, matching, offset, (counted) =>
-    db
-      .select({ order: paymentOrders, name: users.name, email: users.email, matching: counted })
+  const keyword = options.keyword;
+  const shape = shapeOf([
+    options.resellerId === undefined ? undefined : { key: 'own', values: { id: options.resellerId }, build: (value) => eq(paymentOrders.resellerId, value('id')) },
+    keyword === undefined ? undefined : { key: 'title', values: { pattern: `%${escapeLike(keyword)}%` }, build: (value) => ilike(paymentOrders.planTitle, value('pattern')) },
+    keyword === undefined ? undefined : nameOrEmailMatching(keyword),
+  ]);
+  const matching = () => {
+    const [own, byTitle, buyerMatch] = shape.conditions();
+    const orders = (where: SQL | undefined) => db.select({ one: sql`1` }).from(paymentOrders).where(and(own, where));
+    if (!byTitle || !buyerMatch) return { own, search: undefined, limited: orders(undefined).limit(sql.placeholder('cap')) };
+    const buyers = db.select({ id: users.id }).from(users).where(buyerMatch);
+    const limited = orders(inArray(paymentOrders.resellerId, buyers))
+      .unionAll(orders(and(byTitle, notInArray(paymentOrders.resellerId, buyers))))
+      .limit(sql.placeholder('cap'));
+    return { own, search: or(byTitle, inArray(paymentOrders.resellerId, buyers)), limited };
+  };
+  const statement = pages(db, shape.key, () => {
+    const { own, search, limited } = matching();
+    return db
+      .select({ order: paymentOrders, name: users.name, email: users.email, matching: countOf(limited) })
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.resellerId))
       .where(and(own, search))
       .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-      .limit(options.size)
-      .offset(offset),
-  );
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset'));
+  });
+  const values = { ...shape.values, cap: countLimit(offset) };
+  const rows = await statement.execute({ ...values, size: options.size, offset });
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching().limited}) as limited`)).execute(values))[0]!.total;
+  return cappedAnswer(rows, offset, total);
 }
