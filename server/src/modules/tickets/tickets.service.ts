@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   SEARCH_MIN_LENGTH,
   TICKET_MOVES,
@@ -14,8 +14,9 @@ import { ticketComments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-import { cappedAnswer, cappedPage, countLimit, countOf } from '../../lib/capped-page.js';
+import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
 import { escapeLike } from '../../lib/like.js';
+import { builtOncePerShape, shapeOf } from '../../lib/shaped-statement.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
 import { emit, excerptOf } from '../webhooks/events.js';
@@ -35,7 +36,6 @@ const ACTION_KEYS: Record<TicketAction, { done: string; refused: string; permiss
 export const ticketActionPermission = (action: TicketAction) => ACTION_KEYS[action].permission;
 
 const seesAll = (ctx: Ctx) => callerOf(ctx).permissions.has('raisedby-tickets list');
-const ownOnly = (ctx: Ctx): SQL | undefined => (seesAll(ctx) ? undefined : eq(tickets.raisedBy, callerOf(ctx).userId));
 
 const account = { id: users.id, name: users.name, email: users.email };
 
@@ -93,63 +93,59 @@ async function withThreads(db: DbOrTx, rows: { ticket: typeof tickets.$inferSele
 /** Constants, not parameters: a prepared statement's plan can then use the partial index tickets_open_idx. */
 const stillOpen = sql`${tickets.status} in ('OPEN', 'REOPEN')`;
 
-/** A reseller's own tickets, newest first, with both counts (as `listTickets` below): built once, its values placeholders. */
-const ownNewest = perDatabase((db: DbOrTx) => {
-  const raiser = sql.placeholder('raiser');
-  const limited = db.select({ one: sql`1` }).from(tickets).where(eq(tickets.raisedBy, raiser)).limit(sql.placeholder('cap'));
-  const open = db.select({ n: count() }).from(tickets).where(and(eq(tickets.raisedBy, raiser), stillOpen));
-  return db
-    .select({
-      ticket: tickets,
-      raiser: account,
-      open: sql<number>`(${open})`.mapWith(Number),
-      matching: countOf(limited),
-    })
-    .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.raisedBy))
-    .where(eq(tickets.raisedBy, raiser))
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(sql.placeholder('size'))
-    .offset(sql.placeholder('offset'))
-    .prepare('tickets_own_newest');
-});
+const pages = builtOncePerShape('ticket_page');
+const pastTheEnd = builtOncePerShape('ticket_count');
 
-/** GET /api/get-all-tickets. */
+const SORT_COLUMNS = { created_at: tickets.createdAt, id: tickets.id, title: tickets.title, status: tickets.status } as const;
+
+/**
+ * GET /api/get-all-tickets. One statement for the page, its raisers and both counts (computed
+ * once, as subqueries), then one for the page's threads: two round trips per list. The total
+ * counts 1,000 tickets past the page (`cappedPage`); the open count, on its small index, is exact.
+ * Built once per shape (the caller's own or every ticket, searched or not, the sort).
+ */
 export async function listTickets({ ctx, query }: { ctx: Ctx; query: TicketListQuery }) {
+  const db = ctx.db;
   const keyword = query.search_title?.trim();
-  const search = keyword && keyword.length >= SEARCH_MIN_LENGTH ? ilike(tickets.title, `%${escapeLike(keyword)}%`) : undefined;
-  const where = and(ownOnly(ctx), search);
+  const shape = shapeOf([
+    seesAll(ctx) ? undefined : { key: 'own', values: { raiser: callerOf(ctx).userId }, build: (value) => eq(tickets.raisedBy, value('raiser')) },
+    keyword && keyword.length >= SEARCH_MIN_LENGTH
+      ? { key: 'title', values: { pattern: `%${escapeLike(keyword)}%` }, build: (value) => ilike(tickets.title, value('pattern')) }
+      : undefined,
+  ]);
+  const sortKey = query.sort_key ?? 'created_at';
   const ascending = query.sort_type?.toLowerCase() === 'asc';
-  const order = ascending ? asc : desc;
-  const column = { created_at: tickets.createdAt, id: tickets.id, title: tickets.title, status: tickets.status }[query.sort_key ?? 'created_at'];
-  const size = query.page_size;
-  const offset = (query.page_number - 1) * size;
-  const meta = (total: number, totalCapped: boolean) => ({ current_page: query.page_number, last_page: Math.max(1, Math.ceil(total / size)), per_page: size, total, total_capped: totalCapped });
-  // What a reseller's Tickets screen opens on: its own, newest first, no search.
-  if (!seesAll(ctx) && !search && !ascending && column === tickets.createdAt) {
-    const rows = await ownNewest(ctx.db).execute({ raiser: callerOf(ctx).userId, cap: countLimit(offset), size, offset });
-    if (rows.length > 0) {
-      const { entries, total, totalCapped } = cappedAnswer(rows, offset, rows[0]!.matching);
-      return { tickets: await withThreads(ctx.db, entries), meta: meta(total, totalCapped), count: total, open_count: rows[0]!.open };
-    }
-  }
-  // One statement for the page, its raisers and both counts (computed once, as subqueries),
-  // then one for the page's threads: two round trips per list instead of five. The total counts
-  // 1,000 tickets past the page (cappedPage); the open count, on its small index, is exact.
-  const openCount = sql<number>`(${ctx.db.select({ n: count() }).from(tickets).where(and(ownOnly(ctx), stillOpen))})`.mapWith(Number);
-  const { entries: page, total: totalCount, totalCapped } = await cappedPage(ctx.db, ctx.db.select({ one: sql`1` }).from(tickets).where(where), offset, (matching) =>
-    ctx.db
-      .select({ ticket: tickets, raiser: account, open: openCount, matching })
+  const counts = () => {
+    const [own] = shape.conditions();
+    return {
+      open: sql<number>`(${db.select({ n: count() }).from(tickets).where(and(own, stillOpen))})`.mapWith(Number),
+      matching: countOf(db.select({ one: sql`1` }).from(tickets).where(shape.where()).limit(sql.placeholder('cap'))),
+    };
+  };
+  const statement = pages(db, `${shape.key};${sortKey};${ascending ? 'asc' : 'desc'}`, () => {
+    const order = ascending ? asc : desc;
+    return db
+      .select({ ticket: tickets, raiser: account, ...counts() })
       .from(tickets)
       .innerJoin(users, eq(users.id, tickets.raisedBy))
-      .where(where)
-      .orderBy(order(column), order(tickets.id))
-      .limit(size)
-      .offset(offset),
-  );
-  // A page past the end has no row to carry the open count: only then is it asked on its own.
-  const open = page[0]?.open ?? (await ctx.db.select({ open: openCount }).from(sql`(select 1) as one`))[0]!.open;
-  return { tickets: await withThreads(ctx.db, page), meta: meta(totalCount, totalCapped), count: totalCount, open_count: open };
+      .where(shape.where())
+      .orderBy(order(SORT_COLUMNS[sortKey]), order(tickets.id))
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset'));
+  });
+  const size = query.page_size;
+  const offset = (query.page_number - 1) * size;
+  const values = { ...shape.values, cap: countLimit(offset) };
+  const rows = await statement.execute({ ...values, size, offset });
+  // A page past the end has no row to carry the counts: only then are they asked on their own.
+  const { open, matching } = rows[0] ?? (await pastTheEnd(db, shape.key, () => db.select(counts()).from(sql`(select 1) as one`)).execute(values))[0]!;
+  const { entries, total, totalCapped } = cappedAnswer(rows, offset, matching);
+  return {
+    tickets: await withThreads(db, entries),
+    meta: { current_page: query.page_number, last_page: Math.max(1, Math.ceil(total / size)), per_page: size, total, total_capped: totalCapped },
+    count: total,
+    open_count: open,
+  };
 }
 
 /** POST /api/create-ticket: the description is sanitised before it is stored. */
