@@ -1,5 +1,6 @@
 import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { builtOncePerShape, type Shape } from './shaped-statement.js';
 
 /**
  * How far past the page's first row a long list counts: the total is exact up to 1,000 rows
@@ -39,4 +40,30 @@ export function cappedAnswer<Row extends { matching: number }>(rows: Row[], offs
   const cap = offset + COUNT_AHEAD;
   const entries = rows.map(({ matching: _, ...entry }) => entry);
   return { entries, total: Math.min(total, cap), totalCapped: total > cap };
+}
+
+type PageStatement<Row> = { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } };
+
+/**
+ * `cappedPage` for a list whose statements are built once per shape (`builtOncePerShape`): `page`
+ * builds the page's statement, its `matching` column counting `matching()` (limited by the
+ * placeholder `cap`), its limit and offset the placeholders `size` and `offset`. `key` is the
+ * page's shape with its sort.
+ */
+export function cappedPages(list: string) {
+  const pages = builtOncePerShape(`${list}_page`);
+  const counts = builtOncePerShape(`${list}_count`);
+  return async <Row extends { matching: number }>(
+    db: DbOrTx,
+    shape: Shape,
+    page: { key: string; offset: number; size: number },
+    build: { page: () => PageStatement<Row>; matching: () => SQLWrapper },
+  ) => {
+    const values = { ...shape.values, cap: countLimit(page.offset) };
+    const rows = await pages(db, page.key, build.page).execute({ ...values, size: page.size, offset: page.offset });
+    // A page past the end has no row to carry the count: only then is it asked on its own.
+    const total =
+      rows.length > 0 ? rows[0]!.matching : (await counts(db, shape.key, () => db.select({ total: count() }).from(sql`(${build.matching()}) as limited`)).execute(values))[0]!.total;
+    return cappedAnswer(rows, page.offset, total);
+  };
 }

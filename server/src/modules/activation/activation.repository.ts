@@ -3,9 +3,9 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
-import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
+import { cappedPages, countOf } from '../../lib/capped-page.js';
 import { escapeLike, startsWith } from '../../lib/like.js';
-import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
+import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
 import { undoWindowSetting } from './undo-window.js';
 
 /** The requested applications as they are now (a missing id is simply absent). */
@@ -174,12 +174,11 @@ function rowsWithNames<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Ext
 }
 export type ActivationListRow = Awaited<ReturnType<typeof activationBatch>>[number];
 
-const pages = builtOncePerShape('activation_page');
-const pastTheEnd = builtOncePerShape('activation_count');
+const pages = cappedPages('activation');
 
 /**
- * A page of activations with its capped total (`cappedPage`), and the undo window's setting read
- * in the same statement. Built once per shape of the filters and sort (`builtOncePerShape`).
+ * A page of activations with its capped total (`cappedPages`), and the undo window's setting read
+ * in the same statement. Built once per shape of the filters and sort.
  */
 export async function activationPage(
   db: DbOrTx,
@@ -190,18 +189,16 @@ export async function activationPage(
   const offset = (page.number - 1) * page.size;
   const matching = () => db.select({ one: sql`1` }).from(activations).where(shape.where()).limit(sql.placeholder('cap'));
   const order = page.sortType === 'asc' ? asc : desc;
-  const statement = pages(db, `${shape.key};${page.sortKey};${page.sortType}`, () =>
-    rowsWithNames(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })
-      .where(shape.where())
-      .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
-      .limit(sql.placeholder('size'))
-      .offset(sql.placeholder('offset')),
-  );
-  const values = { ...shape.values, cap: countLimit(offset) };
-  const rows = await statement.execute({ ...values, size: page.size, offset });
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching()}) as limited`)).execute(values))[0]!.total;
-  return { ...cappedAnswer(rows, offset, total), undoWindow: rows[0]?.undoWindow };
+  const answer = await pages(db, shape, { key: `${shape.key};${page.sortKey};${page.sortType}`, offset, size: page.size }, {
+    matching,
+    page: () =>
+      rowsWithNames(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })
+        .where(shape.where())
+        .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activations.id))
+        .limit(sql.placeholder('size'))
+        .offset(sql.placeholder('offset')),
+  });
+  return { ...answer, undoWindow: answer.entries[0]?.undoWindow };
 }
 
 /** One batch of a report, oldest first, continuing after `afterId` (see `csvReport` in lib/csv.ts). */

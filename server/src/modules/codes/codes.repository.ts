@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
-import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
-import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
+import { cappedPages, countOf } from '../../lib/capped-page.js';
+import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
 import { undoWindowSetting } from '../activation/undo-window.js';
 import { escapeLike, startsWith } from '../../lib/like.js';
 
@@ -89,11 +89,10 @@ const SORT_COLUMNS = {
 } as const;
 export type CodeSortKey = keyof typeof SORT_COLUMNS;
 
-const pages = builtOncePerShape('code_page');
-const pastTheEnd = builtOncePerShape('code_count');
+const pages = cappedPages('code');
 
 /**
- * A page of codes with its capped total (`cappedPage`), and the undo window's setting (the refund
+ * A page of codes with its capped total (`cappedPages`), and the undo window's setting (the refund
  * window) read in the same statement. Built once per shape of the filters and sort.
  */
 export async function codePage(
@@ -106,18 +105,16 @@ export async function codePage(
     db.select({ one: sql`1` }).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.resellerId)).where(shape.where()).limit(sql.placeholder('cap'));
   const order = page.sortType === 'asc' ? asc : desc;
   const offset = (page.number - 1) * page.size;
-  const statement = pages(db, `${shape.key};${page.sortKey};${page.sortType}`, () =>
-    rowsWithDetails(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })
-      .where(shape.where())
-      .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activationCodes.id))
-      .limit(sql.placeholder('size'))
-      .offset(sql.placeholder('offset')),
-  );
-  const values = { ...shape.values, cap: countLimit(offset) };
-  const rows = await statement.execute({ ...values, size: page.size, offset });
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching()}) as limited`)).execute(values))[0]!.total;
-  return { ...cappedAnswer(rows, offset, total), undoWindow: rows[0]?.undoWindow };
+  const answer = await pages(db, shape, { key: `${shape.key};${page.sortKey};${page.sortType}`, offset, size: page.size }, {
+    matching,
+    page: () =>
+      rowsWithDetails(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })
+        .where(shape.where())
+        .orderBy(order(SORT_COLUMNS[page.sortKey]), order(activationCodes.id))
+        .limit(sql.placeholder('size'))
+        .offset(sql.placeholder('offset')),
+  });
+  return { ...answer, undoWindow: answer.entries[0]?.undoWindow };
 }
 
 /** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
-import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
-import { builtOncePerShape, shapeOf, type Filter } from '../../lib/shaped-statement.js';
+import { cappedPages, countOf } from '../../lib/capped-page.js';
+import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
 import { accountsOf } from '../resellers/hierarchy.js';
 import { escapeLike } from '../../lib/like.js';
 
@@ -179,10 +179,9 @@ export function keywordCondition(keyword: string): Filter {
   };
 }
 
-const pages = builtOncePerShape('ledger_page');
-const pastTheEnd = builtOncePerShape('ledger_count');
+const pages = cappedPages('ledger');
 
-/** A page of the ledger with its capped total (`cappedPage`), built once per shape of its filters and sort. */
+/** A page of the ledger with its capped total, built once per shape (`cappedPages`) of its filters and sort. */
 export async function ledgerPage(
   db: DbOrTx,
   filters: { rows: readonly (Filter | undefined)[]; keyword: Filter | undefined },
@@ -202,18 +201,15 @@ export async function ledgerPage(
   };
   const order = page.sortType === 'asc' ? asc : desc;
   const offset = (page.number - 1) * page.size;
-  const statement = pages(db, `${shape.key};${page.sortKey};${page.sortType}`, () =>
-    ledgerRowsWithEmails(db, { matching: countOf(matching()) })
-      .where(shape.where())
-      .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
-      .limit(sql.placeholder('size'))
-      .offset(sql.placeholder('offset')),
-  );
-  const values = { ...shape.values, cap: countLimit(offset) };
-  const rows = await statement.execute({ ...values, size: page.size, offset });
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching()}) as limited`)).execute(values))[0]!.total;
-  return cappedAnswer(rows, offset, total);
+  return pages(db, shape, { key: `${shape.key};${page.sortKey};${page.sortType}`, offset, size: page.size }, {
+    matching,
+    page: () =>
+      ledgerRowsWithEmails(db, { matching: countOf(matching()) })
+        .where(shape.where())
+        .orderBy(order(SORT_COLUMNS[page.sortKey]), order(creditLedger.id))
+        .limit(sql.placeholder('size'))
+        .offset(sql.placeholder('offset')),
+  });
 }
 
 /**

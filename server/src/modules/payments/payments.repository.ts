@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BillingStatus } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { paymentOrders, paymentPlans, users } from '../../db/schema.js';
-import { cappedAnswer, countLimit, countOf } from '../../lib/capped-page.js';
+import { cappedPages, countOf } from '../../lib/capped-page.js';
 import { escapeLike, nameOrEmailMatching } from '../../lib/like.js';
-import { builtOncePerShape, shapeOf } from '../../lib/shaped-statement.js';
+import { shapeOf } from '../../lib/shaped-statement.js';
 
 export const livePlan = (id: number) => and(eq(paymentPlans.id, id), isNull(paymentPlans.deletedAt))!;
 
@@ -30,16 +30,15 @@ export async function closePending(tx: Tx, orderId: string, status: Exclude<Bill
   return order;
 }
 
-const pages = builtOncePerShape('billing_page');
-const pastTheEnd = builtOncePerShape('billing_count');
+const pages = cappedPages('billing');
 
 /**
  * Billing rows newest first, with the buyer; `search` matches the plan title, the buyer's name or
  * e-mail. The buyers are matched on the accounts' search column, not by an OR across a join that
  * tests every order: the page then walks the newest orders until it has enough. The total, in the
  * same statement, counts the matched buyers' orders (on the buyer index) and then the other
- * orders whose plan title matches, 1,000 rows past the page (`cappedPage`). Built once per shape
- * (a buyer's own or every order, searched or not; `builtOncePerShape`).
+ * orders whose plan title matches, 1,000 rows past the page. Built once per shape
+ * (a buyer's own or every order, searched or not; `cappedPages`).
  */
 export async function billingPage(db: DbOrTx, options: { resellerId: number | undefined; keyword: string | undefined; number: number; size: number }) {
   const offset = (options.number - 1) * options.size;
@@ -59,20 +58,18 @@ export async function billingPage(db: DbOrTx, options: { resellerId: number | un
       .limit(sql.placeholder('cap'));
     return { own, search: or(byTitle, inArray(paymentOrders.resellerId, buyers)), limited };
   };
-  const statement = pages(db, shape.key, () => {
-    const { own, search, limited } = matching();
-    return db
-      .select({ order: paymentOrders, name: users.name, email: users.email, matching: countOf(limited) })
-      .from(paymentOrders)
-      .innerJoin(users, eq(users.id, paymentOrders.resellerId))
-      .where(and(own, search))
-      .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-      .limit(sql.placeholder('size'))
-      .offset(sql.placeholder('offset'));
+  return pages(db, shape, { key: shape.key, offset, size: options.size }, {
+    matching: () => matching().limited,
+    page: () => {
+      const { own, search, limited } = matching();
+      return db
+        .select({ order: paymentOrders, name: users.name, email: users.email, matching: countOf(limited) })
+        .from(paymentOrders)
+        .innerJoin(users, eq(users.id, paymentOrders.resellerId))
+        .where(and(own, search))
+        .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+        .limit(sql.placeholder('size'))
+        .offset(sql.placeholder('offset'));
+    },
   });
-  const values = { ...shape.values, cap: countLimit(offset) };
-  const rows = await statement.execute({ ...values, size: options.size, offset });
-  // A page past the end has no row to carry the count: only then is it asked on its own.
-  const total = rows.length > 0 ? rows[0]!.matching : (await pastTheEnd(db, shape.key, () => db.select({ total: count() }).from(sql`(${matching().limited}) as limited`)).execute(values))[0]!.total;
-  return cappedAnswer(rows, offset, total);
 }
