@@ -8,7 +8,6 @@ import { ModeSync } from './mode-sync';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, themeFor, TOP_BAR_HEIGHT } from './theme';
 import { toastContainer } from '../components/toast';
-import { StepUpProvider } from '../features/security/step-up-modal';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shell.css';
@@ -56,7 +55,6 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <Toasts />
-          <StepUpProvider />
           <ModeSync>{children}</ModeSync>
         </QueryClientProvider>
       </MantineProvider>

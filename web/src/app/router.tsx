@@ -9,6 +9,7 @@ import { reportClientError } from '../features/errors/report-client-error';
 
 import { FullPageLoader, GuestOnly, RequireSignedIn } from './guards';
 import { publicRoutes, SetPasscodePage } from './routes';
+import { SignedInStepUp } from './signed-in-step-up';
 import { IdleTimeout } from './idle-timeout';
 import { page } from './lazy-page';
 
@@ -96,6 +97,7 @@ function Root() {
               path="/set-passcode-modal"
               element={
                 <RequireSignedIn>
+                  <SignedInStepUp />
                   <SetPasscodePage />
                 </RequireSignedIn>
               }

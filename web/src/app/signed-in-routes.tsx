@@ -7,6 +7,7 @@ import { loadPanelTexts } from '../i18n';
 import { FullPageLoader } from './guards';
 import { page } from './lazy-page';
 import { privateRoutes, type PrivateRoute } from './private-routes';
+import { SignedInStepUp } from './signed-in-step-up';
 
 /** The shell and the panel texts load together, in parallel with the screen's own chunk. */
 const AppLayout = page(() => import('./layout/app-layout'), 'AppLayout', loadPanelTexts);
@@ -49,6 +50,7 @@ export function SignedInRoutes() {
       <Route
         element={
           <RequireAuth>
+            <SignedInStepUp />
             <AppLayout />
           </RequireAuth>
         }

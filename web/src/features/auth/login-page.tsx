@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { loginBody, SECURITY_PATH, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
@@ -10,7 +10,9 @@ import { AuthLayout } from './auth-layout';
 import { useAuthErrorText } from './auth-form';
 import { useLogin } from './login';
 import { loginErrorOutcome } from './login-error';
-import { TwoFactorStep } from './two-factor-step';
+
+/** The second step (codes, passkeys) loads only for an account that has a factor: /login does not carry it. */
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
 /** Where a sign-in goes on: the page a guard sent the user away from, else the dashboard. */
 function nextPath(state: unknown): string {
@@ -68,16 +70,18 @@ export function LoginPage() {
   if (challenge) {
     return (
       <AuthLayout title={title}>
-        <TwoFactorStep
-          challenge={challenge.challenge}
-          methods={challenge.methods}
-          onSignedIn={signedIn}
-          onRestart={(message) => {
-            setChallenge(undefined);
-            setAlert(message);
-            form.setFieldValue('password', '');
-          }}
-        />
+        <Suspense fallback={<Loader mx="auto" />}>
+          <TwoFactorStep
+            challenge={challenge.challenge}
+            methods={challenge.methods}
+            onSignedIn={signedIn}
+            onRestart={(message) => {
+              setChallenge(undefined);
+              setAlert(message);
+              form.setFieldValue('password', '');
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
