@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { devices, roles, totpFactors, users } from '../../db/schema.js';
-import { nameOrEmailContains } from '../../lib/like.js';
+import { nameOrEmailMatching } from '../../lib/like.js';
+import { builtOncePerShape, shapeOf, whereOf, type Filter } from '../../lib/shaped-statement.js';
+import { accountsOf } from './hierarchy.js';
 
 const parent = alias(users, 'parent');
 
@@ -18,16 +20,24 @@ const SORT_COLUMNS = {
 } as const satisfies Record<ResellerSortKey, unknown>;
 
 /** A keyword of 3+ characters matches name or e-mail (trigram indexes); shorter ones are ignored (§5). */
-export function keywordCondition(keyword: string | undefined): SQL | undefined {
+export function keywordCondition(keyword: string | undefined): Filter | undefined {
   const search = keyword?.trim() ?? '';
   if (search.length < SEARCH_MIN_LENGTH) return undefined;
-  return nameOrEmailContains(search);
+  return nameOrEmailMatching(search);
 }
 
+/** A condition without values, as a filter. */
+const fixed = (key: string, condition: SQL): Filter => ({ key, values: {}, build: () => condition });
+
 /** Not an admin account (the admin role is the first role), in the list's own statement: the reseller lists never show admin accounts. */
-export const notAdmin = ne(users.roleId, sql`(select min(${roles.id}) from ${roles})`);
-export const live = isNull(users.deletedAt);
-export const removed = isNotNull(users.deletedAt);
+export const notAdmin = fixed('not-admin', ne(users.roleId, sql`(select min(${roles.id}) from ${roles})`));
+export const live = fixed('live', isNull(users.deletedAt));
+export const removed = fixed('removed', isNotNull(users.deletedAt));
+
+/** `owner` and its sub-resellers (`accountsInReach`'s rule for a caller who is not an admin). */
+export const reachOf = (owner: number): Filter => ({ key: 'reach', values: { owner }, build: (value) => accountsOf(value('owner')) });
+
+export const childrenOf = (parentId: number): Filter => ({ key: 'children', values: { parent: parentId }, build: (value) => eq(users.parentResellerId, value('parent')) });
 
 const rowColumns = {
   id: users.id,
@@ -125,11 +135,16 @@ function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
   };
 }
 
-/** One page of reseller rows under `where`, sorted by a whitelisted column with the id as tie-breaker. */
+const pages = builtOncePerShape('reseller_page');
+
+/**
+ * One page of reseller rows matching `filters`, sorted by a whitelisted column with the id as
+ * tie-breaker, and their total. Built once per shape of the filters and sort.
+ */
 export async function resellerPage(
   db: DbOrTx,
   options: {
-    where: SQL | undefined;
+    filters: readonly (Filter | undefined)[];
     page: number;
     pageSize: number;
     sortKey: ResellerSortKey | undefined;
@@ -137,29 +152,36 @@ export async function resellerPage(
     visible: RowVisibility;
   },
 ): Promise<{ rows: ResellerRow[]; total: number }> {
-  const column = SORT_COLUMNS[options.sortKey ?? 'created_at'];
-  const direction = options.sortType?.toLowerCase() === 'asc' ? asc : desc;
-  // One statement: the matching accounts are found once, narrow (id and sort key), and both
-  // counted and sorted there; only the page's ten rows are then read whole with their joins.
-  // Counting over the whole wide rows, as a window over the joined list, cost a third more.
-  const matching = db.$with('matching').as(
-    db.select({ id: sql<number>`${users.id}`.as('matching_id'), sortValue: sql`${column}`.as('sort_value') }).from(users).where(options.where),
-  );
-  const pageIds = db
-    .select({ id: matching.id })
-    .from(matching)
-    .orderBy(direction(matching.sortValue), direction(matching.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const rows = await db
-    .with(matching)
-    .select({ ...rowColumns, fullCount: sql<string>`(select count(*) from ${matching})` })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(parent, eq(parent.id, users.parentResellerId))
-    .where(inArray(users.id, pageIds))
-    .orderBy(direction(column), direction(users.id));
-  const total = rows.length > 0 ? Number(rows[0]!.fullCount) : await countAccounts(db, options.where);
+  const sortKey = options.sortKey ?? 'created_at';
+  const ascending = options.sortType?.toLowerCase() === 'asc';
+  const shape = shapeOf(options.filters);
+  const statement = pages(db, `${shape.key};${sortKey};${ascending ? 'asc' : 'desc'}`, () => {
+    const column = SORT_COLUMNS[sortKey];
+    const direction = ascending ? asc : desc;
+    // One statement: the matching accounts are found once, narrow (id and sort key), and both
+    // counted and sorted there; only the page's ten rows are then read whole with their joins.
+    // Counting over the whole wide rows, as a window over the joined list, cost a third more.
+    const matching = db.$with('matching').as(
+      db.select({ id: sql<number>`${users.id}`.as('matching_id'), sortValue: sql`${column}`.as('sort_value') }).from(users).where(shape.where()),
+    );
+    const pageIds = db
+      .select({ id: matching.id })
+      .from(matching)
+      .orderBy(direction(matching.sortValue), direction(matching.id))
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset'));
+    return db
+      .with(matching)
+      .select({ ...rowColumns, fullCount: sql<string>`(select count(*) from ${matching})` })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(parent, eq(parent.id, users.parentResellerId))
+      .where(inArray(users.id, pageIds))
+      .orderBy(direction(column), direction(users.id));
+  });
+  const rows = await statement.execute({ ...shape.values, size: options.pageSize, offset: (options.page - 1) * options.pageSize });
+  // A page past the end has no row to carry the count: only then is it asked on its own.
+  const total = rows.length > 0 ? Number(rows[0]!.fullCount) : await countAccounts(db, whereOf(options.filters));
   return { rows: (rows as Row[]).map((r) => toResellerRow(r, options.visible)), total };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   RESELLER_ROLE,
   SUB_RESELLER_ROLE,
@@ -18,12 +18,13 @@ import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { saveImage, type UploadedFile } from '../../http/uploads.js';
 import { audit } from '../../lib/audit.js';
+import { whereOf, type Filter } from '../../lib/shaped-statement.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashSecret, randomToken, sha256 } from '../../lib/secrets.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { sendInvitation } from '../auth/auth.service.js';
 import { refreshRequirementBelow } from '../two-factor/requirement.service.js';
-import { accountsInReach, createsCycle, idInReach, lockHierarchy, targetWithinReach } from './hierarchy.js';
+import { createsCycle, idInReach, lockHierarchy, targetWithinReach } from './hierarchy.js';
 import * as repository from './resellers.repository.js';
 import { requireStepUp } from '../../http/step-up.js';
 
@@ -35,20 +36,20 @@ function visibility(ctx: Ctx): repository.RowVisibility {
 }
 
 /** Non-admin accounts the caller may choose as a parent: every one for an admin, else itself and its sub-resellers. */
-function visibleAccounts(ctx: Ctx, state: 'live' | 'removed'): SQL {
-  return and(repository.notAdmin, state === 'live' ? repository.live : repository.removed, accountsInReach(ctx))!;
+function visibleAccounts(ctx: Ctx, state: 'live' | 'removed'): (Filter | undefined)[] {
+  const me = callerOf(ctx);
+  return [repository.notAdmin, state === 'live' ? repository.live : repository.removed, me.isAdmin ? undefined : repository.reachOf(me.userId)];
 }
 
 /** The reseller lists and their count: every reseller for an admin, a reseller's own sub-resellers (never itself). */
-function listedResellers(ctx: Ctx, state: 'live' | 'removed'): SQL {
+function listedResellers(ctx: Ctx, state: 'live' | 'removed'): (Filter | undefined)[] {
   const me = callerOf(ctx);
-  return and(visibleAccounts(ctx, state), me.isAdmin ? undefined : eq(users.parentResellerId, me.userId))!;
+  return [...visibleAccounts(ctx, state), me.isAdmin ? undefined : repository.childrenOf(me.userId)];
 }
 
 export async function listResellers({ ctx, query, state }: { ctx: Ctx; query: ResellersQuery; state: 'live' | 'removed' }) {
-  const where = and(listedResellers(ctx, state), repository.keywordCondition(query.search_title));
   const { rows, total } = await repository.resellerPage(ctx.db, {
-    where,
+    filters: [...listedResellers(ctx, state), repository.keywordCondition(query.search_title)],
     page: query.page_number,
     pageSize: query.page_size,
     sortKey: query.sort_key,
@@ -63,7 +64,7 @@ export async function listResellers({ ctx, query, state }: { ctx: Ctx; query: Re
 
 /** The dashboard tile: the same accounts as the reseller list shows, without a keyword. */
 export async function countResellers(ctx: Ctx) {
-  return repository.countAccounts(ctx.db, listedResellers(ctx, 'live'));
+  return repository.countAccounts(ctx.db, whereOf(listedResellers(ctx, 'live')));
 }
 
 async function roleIdNamed(db: DbOrTx, name: string): Promise<number> {
@@ -322,9 +323,8 @@ export async function subResellers({ ctx, id, query }: { ctx: Ctx; id: number; q
   if (!me.isAdmin && id !== me.userId) throw new AppError('C10013');
   const owner = await repository.accountWithParent(ctx.db, id);
   if (!owner || owner.deletedAt) throw new AppError('NOT_FOUND');
-  const where = and(eq(users.parentResellerId, id), repository.live, repository.keywordCondition(query.search));
   const { rows, total } = await repository.resellerPage(ctx.db, {
-    where,
+    filters: [repository.childrenOf(id), repository.live, repository.keywordCondition(query.search)],
     page: query.page,
     pageSize: query.pageSize,
     sortKey: query.sort_key,
@@ -339,7 +339,7 @@ export async function subResellers({ ctx, id, query }: { ctx: Ctx; id: number; q
 
 /** Parents to choose from when switching or assigning: live non-admin accounts within reach. */
 export async function switchAssignCandidates({ ctx, query }: { ctx: Ctx; query: SwitchAssignQuery }) {
-  return repository.candidateParents(ctx.db, and(visibleAccounts(ctx, 'live'), repository.keywordCondition(query.query)));
+  return repository.candidateParents(ctx.db, whereOf([...visibleAccounts(ctx, 'live'), repository.keywordCondition(query.query)]));
 }
 
 export async function subResellerDetail({ ctx, id }: { ctx: Ctx; id: number }) {
