@@ -30,13 +30,16 @@ const MOCKING = fs.globSync(TEST_FILES, { cwd: import.meta.dirname }).filter((fi
   /\bvi\.(do)?mock\(/.test(fs.readFileSync(new URL(file, import.meta.url), 'utf8')),
 );
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     analyze && visualizer({ filename: 'dist/stats.html', gzipSize: true, template: 'treemap' }),
     analyze && visualizer({ filename: 'dist/stats.json', gzipSize: true, template: 'raw-data' }),
   ],
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
+  // react-router's exports name only its development build, warnings included (remix-run/react-router#14102):
+  // the production build it ships beside it is what a built panel runs.
+  resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }] } : undefined,
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -81,4 +84,4 @@ export default defineConfig({
       { extends: true, test: { name: 'mocking', include: MOCKING } },
     ],
   },
-});
+}));
