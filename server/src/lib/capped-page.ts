@@ -47,8 +47,8 @@ type PageStatement<Row> = { prepare(name: string): { execute(values: Record<stri
 /**
  * `cappedPage` for a list whose statements are built once per shape (`builtOncePerShape`): `page`
  * builds the page's statement, its `matching` column counting `matching()` (limited by the
- * placeholder `cap`), its limit and offset the placeholders `size` and `offset`. `key` is the
- * page's shape with its sort.
+ * placeholder `cap`), its limit and offset the placeholders `size` and `offset`. The page's
+ * statement is one per shape and sort (a list without a choice of sort gives none).
  */
 export function cappedPages(list: string) {
   const pages = builtOncePerShape(`${list}_page`);
@@ -56,14 +56,16 @@ export function cappedPages(list: string) {
   return async <Row extends { matching: number }>(
     db: DbOrTx,
     shape: Shape,
-    page: { key: string; offset: number; size: number },
+    page: { number: number; size: number; sortKey?: string; sortType?: string },
     build: { page: () => PageStatement<Row>; matching: () => SQLWrapper },
   ) => {
-    const values = { ...shape.values, cap: countLimit(page.offset) };
-    const rows = await pages(db, page.key, build.page).execute({ ...values, size: page.size, offset: page.offset });
+    const offset = (page.number - 1) * page.size;
+    const key = page.sortKey === undefined ? shape.key : `${shape.key};${page.sortKey};${page.sortType}`;
+    const values = { ...shape.values, cap: countLimit(offset) };
+    const rows = await pages(db, key, build.page).execute({ ...values, size: page.size, offset });
     // A page past the end has no row to carry the count: only then is it asked on its own.
     const total =
       rows.length > 0 ? rows[0]!.matching : (await counts(db, shape.key, () => db.select({ total: count() }).from(sql`(${build.matching()}) as limited`)).execute(values))[0]!.total;
-    return cappedAnswer(rows, page.offset, total);
+    return cappedAnswer(rows, offset, total);
   };
 }

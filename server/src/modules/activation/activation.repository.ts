@@ -186,10 +186,9 @@ export async function activationPage(
   page: { number: number; size: number; sortKey: ActivationSortKey; sortType: 'asc' | 'desc' },
 ) {
   const shape = shapeOf(filters);
-  const offset = (page.number - 1) * page.size;
   const matching = () => db.select({ one: sql`1` }).from(activations).where(shape.where()).limit(sql.placeholder('cap'));
   const order = page.sortType === 'asc' ? asc : desc;
-  const answer = await pages(db, shape, { key: `${shape.key};${page.sortKey};${page.sortType}`, offset, size: page.size }, {
+  const answer = await pages(db, shape, page, {
     matching,
     page: () =>
       rowsWithNames(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })

@@ -104,8 +104,7 @@ export async function codePage(
   const matching = () =>
     db.select({ one: sql`1` }).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.resellerId)).where(shape.where()).limit(sql.placeholder('cap'));
   const order = page.sortType === 'asc' ? asc : desc;
-  const offset = (page.number - 1) * page.size;
-  const answer = await pages(db, shape, { key: `${shape.key};${page.sortKey};${page.sortType}`, offset, size: page.size }, {
+  const answer = await pages(db, shape, page, {
     matching,
     page: () =>
       rowsWithDetails(db, { matching: countOf(matching()), undoWindow: undoWindowSetting })

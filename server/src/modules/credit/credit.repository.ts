@@ -200,8 +200,7 @@ export async function ledgerPage(
     return counted.where(shape.where()).limit(sql.placeholder('cap'));
   };
   const order = page.sortType === 'asc' ? asc : desc;
-  const offset = (page.number - 1) * page.size;
-  return pages(db, shape, { key: `${shape.key};${page.sortKey};${page.sortType}`, offset, size: page.size }, {
+  return pages(db, shape, page, {
     matching,
     page: () =>
       ledgerRowsWithEmails(db, { matching: countOf(matching()) })

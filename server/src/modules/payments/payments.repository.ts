@@ -41,7 +41,6 @@ const pages = cappedPages('billing');
  * (a buyer's own or every order, searched or not; `cappedPages`).
  */
 export async function billingPage(db: DbOrTx, options: { resellerId: number | undefined; keyword: string | undefined; number: number; size: number }) {
-  const offset = (options.number - 1) * options.size;
   const keyword = options.keyword;
   const shape = shapeOf([
     options.resellerId === undefined ? undefined : { key: 'own', values: { id: options.resellerId }, build: (value) => eq(paymentOrders.resellerId, value('id')) },
@@ -58,7 +57,7 @@ export async function billingPage(db: DbOrTx, options: { resellerId: number | un
       .limit(sql.placeholder('cap'));
     return { own, search: or(byTitle, inArray(paymentOrders.resellerId, buyers)), limited };
   };
-  return pages(db, shape, { key: shape.key, offset, size: options.size }, {
+  return pages(db, shape, { number: options.number, size: options.size }, {
     matching: () => matching().limited,
     page: () => {
       const { own, search, limited } = matching();
