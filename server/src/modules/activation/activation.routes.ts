@@ -94,7 +94,8 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'security-settings' },
       schema: {
         tags,
-        description: 'Sets the undo window of activations: whole hours from 0 (undo off) to 720. It applies at once, to earlier activations too.',
+        description:
+          'Sets the undo window of activations: whole hours from 0 (undo off) to 720. It applies at once, to earlier activations too. Needs a recent step-up when the account has a second factor (403 STEP_UP_REQUIRED).',
         body: undoSettingsBody,
         response: { 200: undoSettingsAnswer },
       },

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { ACTIVATION_UNDO_HOURS } from '../../db/settings-keys.js';
 import type { Ctx } from '../../http/context.js';
+import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 
 /**
@@ -34,8 +35,12 @@ export async function undoSettings(ctx: Ctx): Promise<UndoSettings> {
   return { undo_window_hours: await undoWindowHours(ctx.db) };
 }
 
-/** PATCH /api/settings/activation-undo: applies to every activation from now on, the earlier ones included. */
+/**
+ * PATCH /api/settings/activation-undo: applies to every activation from now on, the earlier ones
+ * included. A wider window gives back more spent credit: a panel-wide protection, after a step-up.
+ */
 export async function updateUndoSettings({ ctx, input }: { ctx: Ctx; input: UndoSettingsBody }): Promise<UndoSettings> {
+  requireStepUp(ctx);
   const value = String(input.undo_window_hours);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(settings).values({ key: ACTIVATION_UNDO_HOURS, value }).onConflictDoUpdate({ target: settings.key, set: { value } });

@@ -253,8 +253,10 @@ export async function reactivateReseller({ ctx, id }: { ctx: Ctx; id: number }) 
 /**
  * Sub-reseller to reseller: no parent any more and the 'reseller' role; its balance, ledger and
  * its own sub-resellers stay as they are. Refusals carry the messages of business-panel.md §8.
+ * A new role is a grant of power: a step-up first.
  */
 export async function promoteSubReseller({ ctx, id }: { ctx: Ctx; id: number }) {
+  requireStepUp(ctx);
   await ctx.db.transaction(async (tx) => {
     await lockHierarchy(tx);
     let target;
@@ -275,9 +277,11 @@ export async function promoteSubReseller({ ctx, id }: { ctx: Ctx; id: number }) 
 /**
  * Gives an account another role. Every refusal is C10006 (the only code the client reacts to here):
  * admin accounts, the caller itself, accounts outside its reach, the admin role, and any role with
- * a permission the caller does not hold itself (no one hands out more than they have).
+ * a permission the caller does not hold itself (no one hands out more than they have). A grant of
+ * power: a step-up first.
  */
 export async function changeResellerRole({ ctx, id, roleId }: { ctx: Ctx; id: number; roleId: number }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   await ctx.db.transaction(async (tx) => {
     if (id === me.userId) throw new AppError('C10006');
@@ -428,8 +432,13 @@ export async function apiKey({ ctx, id }: { ctx: Ctx; id: number }) {
   return { api_key: decryptSecret(key, row!.encrypted!), api_access: row!.apiAccess };
 }
 
-/** Enabling or disabling takes effect on the next request: the bearer look-up reads the flag every time. */
+/**
+ * Enabling or disabling takes effect on the next request: the bearer look-up reads the flag every time.
+ * Enabling lets the account's keys act for it (a grant of power): a step-up first; disabling only
+ * takes power away.
+ */
 export async function setApiAccess({ ctx, id, enabled }: { ctx: Ctx; id: number; enabled: boolean }) {
+  if (enabled) requireStepUp(ctx);
   await ctx.db.transaction(async (tx) => {
     const target = await targetWithinReach(ctx, id, { db: tx, lock: true });
     if (await isAdminAccount(tx, target)) throw new AppError('C10014', { key: 'errors.apiKeyAdmin' });

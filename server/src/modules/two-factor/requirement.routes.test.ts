@@ -185,6 +185,9 @@ describe('PATCH /api/settings/security (the admin switches)', () => {
     expect(refused.msg).toBe(translate('en', 'errors.twoFactorOwnFirst'));
     const other = await createVerifiedUser(t, { roleName: 'admin', email: `second-admin-${Date.now()}@example.com` });
     await turnOn({ token: admin });
+    // With a factor on, the switch needs a recent confirmation (the step-up of a grant of power).
+    expectError(await setPanelRule({ require_two_factor_admins: true }), 403, 'STEP_UP_REQUIRED');
+    await steppedUp(admin);
     expect((await setPanelRule({ require_two_factor_admins: true })).statusCode).toBe(200);
     expectError(await listResellers(other.token), 403, 'TWO_FACTOR_SETUP_REQUIRED');
     const reseller = await createReseller(t);

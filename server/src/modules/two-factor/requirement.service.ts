@@ -5,6 +5,7 @@ import { settings, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { mustSetUpSecondFactor } from '../../http/auth.js';
 import { callerOf, type Auth, type Ctx } from '../../http/context.js';
+import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../../db/settings-keys.js';
 
@@ -43,10 +44,12 @@ export async function adminSettings(ctx: Ctx): Promise<SecuritySettings> {
 /**
  * The admin's switches. Every session reads them on its next request, on every node: nothing to
  * copy to the accounts. An admin who requires it of admins while having no factor itself is then
- * sent to its own setup like any other admin.
+ * sent to its own setup like any other admin. The panel's protection for every account: a step-up
+ * first (a stolen session must not turn it off).
  */
 export async function updateAdminSettings({ ctx, input }: { ctx: Ctx; input: SecuritySettingsBody }): Promise<SecuritySettings> {
   const me = sessionCaller(ctx);
+  requireStepUp(ctx);
   // As GitHub asks of an organisation's owner: the rule's author has a factor itself, else its own
   // next request would lock it out of the switch it just turned on.
   if (input.require_two_factor_admins && !me.hasSecondFactor) throw new AppError('TWO_FACTOR_NOT_ON', { key: 'errors.twoFactorOwnFirst' });

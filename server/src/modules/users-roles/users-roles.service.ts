@@ -48,7 +48,12 @@ async function assertPermissionIds(db: DbOrTx, ids: number[]) {
   return unique;
 }
 
+/**
+ * A role is a bundle of permissions for every account that holds it: creating, editing or deleting
+ * one is a grant of power, so a step-up comes first (as for giving an account a role).
+ */
 export async function createRole({ ctx, input }: { ctx: Ctx; input: RoleBody }) {
+  requireStepUp(ctx);
   return ctx.db.transaction(async (tx) => {
     const ids = await assertPermissionIds(tx, input.permissions);
     let role: { id: number };
@@ -65,6 +70,7 @@ export async function createRole({ ctx, input }: { ctx: Ctx; input: RoleBody }) 
 }
 
 export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; input: RoleBody }) {
+  requireStepUp(ctx);
   await ctx.db.transaction(async (tx) => {
     if (id === (await adminRoleId(tx))) throw new AppError('FIRST_ROLE');
     const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, id), liveRole));
@@ -84,6 +90,7 @@ export async function updateRole({ ctx, id, input }: { ctx: Ctx; id: number; inp
 }
 
 export async function deleteRole({ ctx, id }: { ctx: Ctx; id: number }) {
+  requireStepUp(ctx);
   await ctx.db.transaction(async (tx) => {
     if (id === (await adminRoleId(tx))) throw new AppError('FIRST_ROLE');
     const [role] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.id, id), liveRole)).for('update');
@@ -183,8 +190,12 @@ async function assertRoleAssignable(ctx: Ctx, db: DbOrTx, roleId: number) {
   if (roleId === (await adminRoleId(db)) && !callerOf(ctx).isAdmin) throw new AppError('ADMIN_ROLE_RESERVED');
 }
 
-/** The new account chooses its own password from the mail it receives. */
+/**
+ * The new account chooses its own password from the mail it receives. Whatever its role, it gets
+ * that role's permissions (the admin role included): a grant of power, after a step-up.
+ */
 export async function createUser({ ctx, input }: { ctx: Ctx; input: UserBody }) {
+  requireStepUp(ctx);
   const me = callerOf(ctx);
   const created = await ctx.db.transaction(async (tx) => {
     await assertRoleAssignable(ctx, tx, input.role);
@@ -216,8 +227,9 @@ export async function updateUser({ ctx, id, input }: { ctx: Ctx; id: number; inp
   await ctx.db.transaction(async (tx) => {
     const target = await findUser(tx, id);
     await assertMayChange(ctx, tx, target);
-    // A new e-mail takes over the account's sign-in (its password reset goes there): a step-up first.
-    if (input.email !== target.email) requireStepUp(ctx);
+    // A new e-mail takes over the account's sign-in (its password reset goes there), a new role
+    // grants its permissions (an existing session of the account holds them at once): a step-up first.
+    if (input.email !== target.email || input.role !== target.roleId) requireStepUp(ctx);
     if (input.role !== target.roleId) {
       if (id === me.userId) throw new AppError('SELF_ROLE');
       await assertRoleAssignable(ctx, tx, input.role);
