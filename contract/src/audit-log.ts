@@ -121,6 +121,9 @@ export const AUDIT_ACTIONS = {
   'user.delete': {},
   'user.disable': {},
   'user.enable': {},
+  /** The panel's owner suspended or reinstated an admin (issue 39). */
+  'user.suspend': {},
+  'user.reinstate': {},
   'reseller.role': { role: 'hidden' },
   'reseller.promote': { formerParent: 'hidden', role: 'hidden' },
   'reseller.create': { email: 'text', applications: 'count' },

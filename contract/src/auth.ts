@@ -78,6 +78,8 @@ export const profileAnswer = ok({
     hasPasscode: z.boolean(),
     /** Whether the daily mail of devices about to expire is on (our addition). */
     expiry_reminders: z.boolean(),
+    /** The panel's owner, the first admin (our addition): Users and roles offers it Suspend and Reinstate on the other admins. */
+    owner: z.boolean(),
     IBOReseller: signedInAccount,
     ...twoFactorSetupFields,
   }),

@@ -70,6 +70,10 @@ export const ERROR_CATALOGUE = {
   FIRST_ROLE: { status: 403, key: 'errors.firstRoleLocked' },
   SELF_ACTION: { status: 403, key: 'errors.selfAction' },
   SELF_ROLE: { status: 403, key: 'errors.selfRole' },
+  /** Suspending or reinstating an admin is the panel owner's alone (the first admin). */
+  OWNER_ONLY: { status: 403, key: 'errors.ownerOnly' },
+  /** Suspension is for admin accounts; any other account is disabled with its status switch. */
+  NOT_AN_ADMIN: { status: 409, key: 'errors.suspendAdminsOnly' },
   ADMIN_ROLE_RESERVED: { status: 403, key: 'errors.adminRoleReserved' },
   ALREADY_VERIFIED: { status: 409, key: 'errors.alreadyVerified' },
   PASSCODE_EXISTS: { status: 409, key: 'errors.passcodeExists' },

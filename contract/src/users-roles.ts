@@ -41,6 +41,10 @@ export const user = z.object({
   created_at: z.string(),
   /** The account has a second factor on (our addition: the list offers "Reset second factor" only then). */
   two_factor: z.optional(z.boolean()),
+  /** The panel's owner suspended this admin (our addition): it cannot sign in and its sessions ended. */
+  suspended: z.boolean(),
+  /** The panel's owner, the first admin (our addition): the only account that suspends and reinstates admins. */
+  owner: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 

@@ -91,11 +91,23 @@ export const users = pgTable(
     lowCreditThreshold: bigint('low_credit_threshold', { mode: 'number' }),
     /** Set when `credit.low` went out; cleared when the balance is back at or above the line: one event per fall. */
     lowCreditNotifiedAt: timestamp('low_credit_notified_at', { withTimezone: true }),
+    /**
+     * The panel's owner: the first admin (the one the first start created, or the lowest-id admin of
+     * a database older than the flag, migration 0032). Only it suspends and reinstates other admins.
+     */
+    owner: boolean('owner').notNull().default(false),
+    /**
+     * Set while the owner has suspended this admin: its sessions and keys authenticate nothing and it
+     * cannot sign in (`accountUsable` in src/http/auth.ts); its account and data stay as they were.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     // A removed account keeps its e-mail: the address stays taken.
     uniqueIndex('users_email_idx').on(t.email),
+    // One owner at most: a second `owner = true` row is refused by the database, whatever the code does.
+    uniqueIndex('users_owner_idx').on(t.owner).where(sql`${t.owner}`),
     index('users_role_idx').on(t.roleId),
     index('users_parent_idx').on(t.parentResellerId),
     uniqueIndex('users_api_key_idx').on(t.apiKeyHash),

@@ -77,6 +77,8 @@ export async function seed(
     passwordHash: await hashSecret(password),
     emailVerifiedAt: new Date(),
     roleId: adminRole.id,
+    // The first admin is the panel's owner: the one who may suspend the admins it later adds.
+    owner: true,
   });
   return { adminLoginPrefix, createdAdmin: { email, password: options.adminPassword ? undefined : password } };
 }

@@ -53,6 +53,7 @@ const accountColumns = {
   roleId: users.roleId,
   roleVersion: roles.version,
   isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
+  owner: users.owner,
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
   creditPoint: users.creditPoint,
   expiryReminders: users.expiryReminders,
@@ -69,8 +70,12 @@ const accountColumns = {
   end`,
 };
 
-/** An account that may act: not removed, not disabled by an admin, active. */
-const accountUsable = and(isNull(users.deletedAt), eq(users.isDisableByAdmin, 0), eq(users.status, 1));
+/**
+ * An account that may act: not removed, not disabled by an admin, active, not suspended by the
+ * panel's owner. Read with every session and key on every request, so a change on one node is
+ * refused by every node at its next request.
+ */
+const accountUsable = and(isNull(users.deletedAt), eq(users.isDisableByAdmin, 0), eq(users.status, 1), isNull(users.suspendedAt));
 
 /**
  * The sessions of the requests arriving together, in one indexed statement (see roundBatch),
@@ -238,6 +243,7 @@ export async function findSession(db: Db, token: string, ip?: string): Promise<A
     email: row.email,
     roleId: row.roleId,
     isAdmin: row.isAdmin,
+    owner: row.owner,
     hasPasscode: row.hasPasscode,
     creditPoint: row.creditPoint,
     expiryReminders: row.expiryReminders,

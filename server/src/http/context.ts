@@ -32,6 +32,8 @@ export type Auth = {
   email: string;
   roleId: number;
   isAdmin: boolean;
+  /** The panel's owner (the first admin): it alone suspends and reinstates admins. Read with the session; absent for API keys. */
+  owner?: boolean;
   permissions: ReadonlySet<string>;
   hasPasscode: boolean;
   /** Whether the account receives the daily expiry reminder (the profile switch); read with every session and API key. */

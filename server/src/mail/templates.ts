@@ -167,6 +167,26 @@ export function twoFactorResetMail(locale: Locale, to: { name: string; email: st
 }
 
 /**
+ * To an admin the panel's owner suspended or reinstated (modules/users-roles): by whom and when, and
+ * what it means (suspended: every session ended, no sign-in, the account and its data kept;
+ * reinstated: it signs in again). No link: the admin sign-in page's address is not put in mails.
+ */
+export function adminSuspensionMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  change: { kind: 'suspended' | 'reinstated'; by: string; at: Date },
+): Mail {
+  const t = mailText(locale);
+  const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'long', numberingSystem: 'latn' }).format(change.at);
+  const key = change.kind === 'suspended' ? 'adminSuspended' : 'adminReinstated';
+  const intro = t(`${key}Intro`, { by: change.by, time: when });
+  const next = t(`${key}Next`);
+  const text = [t('greeting', { name: to.name }), '', intro, '', next, '', t('signature')].join('\n');
+  const html = htmlMail(locale, to.name, `<p>${escape(intro)}</p><p>${escape(next)}</p>`);
+  return { to: to.email, subject: t(`${key}Subject`), text, html };
+}
+
+/**
  * To the owner of a webhook endpoint the panel turned off after WEBHOOK_FAILING_DISABLE_DAYS of
  * failed deliveries (modules/webhooks): which one (its description and host, never the full URL,
  * whose path may hold the receiver's own token), and where to turn it back on.

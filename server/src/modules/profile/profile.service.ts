@@ -19,6 +19,7 @@ export async function getProfile(ctx: Ctx) {
     email: me.email,
     hasPasscode: me.hasPasscode,
     expiry_reminders: me.expiryReminders,
+    owner: me.owner === true,
     IBOReseller: signedInAccount(me),
     ...twoFactorSetupAnswer(me),
   };

@@ -305,6 +305,8 @@ describe('GET /api/users', () => {
       email_verified: true,
       created_at: expect.any(String),
       two_factor: false,
+      suspended: false,
+      owner: false,
     });
   });
 

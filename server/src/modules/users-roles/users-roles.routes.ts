@@ -15,6 +15,7 @@ import {
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import * as service from './users-roles.service.js';
+import * as suspension from './suspension.service.js';
 
 const tags = ['users and roles'];
 const roleReaders = ['user-roles', 'add-role', 'change-role', 'update-role'] as const;
@@ -136,6 +137,48 @@ export const usersRolesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       await service.setUserStatus({ ctx, id: request.params.id, input: request.body });
       return { status: true as const, msg: translate(ctx.locale, 'success.statusUpdated') };
+    },
+  );
+
+  app.post(
+    '/users/:id/suspend',
+    {
+      config: { permission: 'user-roles' },
+      schema: {
+        tags,
+        description:
+          "The panel's owner (the first admin) suspends another admin, after a step-up (403 STEP_UP_REQUIRED). The admin's " +
+          'sessions end at once on every node, it cannot sign in (10091), and it is told by mail; its account and data stay as ' +
+          'they are. Any other caller: 403 OWNER_ONLY; the owner itself: 403 SELF_ACTION; an account that is not an admin: ' +
+          '409 NOT_AN_ADMIN; none: 404. An admin already suspended stays so (200, nothing changes). Audited as user.suspend.',
+        params: idParam,
+        response: { 200: okEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      await suspension.suspendAdmin({ ctx, id: request.params.id });
+      return { status: true as const, msg: translate(ctx.locale, 'success.userSuspended') };
+    },
+  );
+
+  app.post(
+    '/users/:id/reinstate',
+    {
+      config: { permission: 'user-roles' },
+      schema: {
+        tags,
+        description:
+          "The panel's owner lifts an admin's suspension, after a step-up: the admin signs in again and is told by mail. " +
+          'The same refusals as POST /api/users/:id/suspend. Audited as user.reinstate.',
+        params: idParam,
+        response: { 200: okEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      await suspension.reinstateAdmin({ ctx, id: request.params.id });
+      return { status: true as const, msg: translate(ctx.locale, 'success.userReinstated') };
     },
   );
 };

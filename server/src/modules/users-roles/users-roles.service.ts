@@ -115,6 +115,8 @@ const userColumns = {
   createdAt: users.createdAt,
   // Passkeys join this test at merge.
   twoFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+  suspendedAt: users.suspendedAt,
+  owner: users.owner,
 };
 
 type UserRow = {
@@ -127,6 +129,8 @@ type UserRow = {
   emailVerifiedAt: Date | null;
   createdAt: Date;
   twoFactor: boolean;
+  suspendedAt: Date | null;
+  owner: boolean;
 };
 
 function toUser(row: UserRow) {
@@ -139,6 +143,8 @@ function toUser(row: UserRow) {
     email_verified: row.emailVerifiedAt !== null,
     created_at: new Date(row.createdAt).toISOString(),
     two_factor: row.twoFactor,
+    suspended: row.suspendedAt !== null,
+    owner: row.owner,
   };
 }
 

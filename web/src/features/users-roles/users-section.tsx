@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconShieldOff, IconTrash, IconUserCheck, IconUserPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@panel/contract';
+import { ADMIN_ROLE, type User } from '@panel/contract';
+import { useProfile } from '../../api/profile';
 import { showSuccess } from '../../app/query-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
@@ -11,6 +12,8 @@ import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
 import { useDeleteUser } from './delete-user';
 import { useResetUserTwoFactor } from './reset-two-factor';
+import { useReinstateUser } from './reinstate-user';
+import { useSuspendUser } from './suspend-user';
 import { session } from '../../lib/session';
 import { useUsers } from './get-users';
 import { useUpdateUserStatus } from './update-user-status';
@@ -19,7 +22,7 @@ import { userErrorMessage } from './users-roles-errors';
 import { roleName } from '../../lib/role-name';
 import { StatusBadge } from '../../components/status-badge';
 
-/** The staff users: searchable, paged, with the status switch and an edit/delete menu per row. */
+/** The staff users: searchable, paged, with the status switch and an edit/delete menu per row (the owner's also suspends and reinstates the other admins). */
 export function UsersSection() {
   const { t } = useTranslation();
   const list = useListParams();
@@ -34,6 +37,13 @@ export function UsersSection() {
   const closeReset = () => setResetting((r) => ({ ...r, opened: false }));
   // Another account's factor is reset by an admin (the holder of the security settings) only.
   const canReset = session.has('security-settings');
+  const suspendUser = useSuspendUser();
+  const reinstateUser = useReinstateUser();
+  const [suspension, setSuspension] = useState<{ opened: boolean; user?: User }>({ opened: false });
+  const closeSuspension = () => setSuspension((s) => ({ ...s, opened: false }));
+  // The panel's owner alone suspends and reinstates the other admins (the server refuses anyone else).
+  const isOwner = useProfile().data?.data.owner === true;
+  const canSuspend = (u: User) => isOwner && !u.owner && (u.suspended || u.roles[0]?.name === ADMIN_ROLE);
 
   const toggleStatus = (user: User, enabled: boolean) =>
     updateStatus.mutate(
@@ -62,8 +72,27 @@ export function UsersSection() {
     });
   };
 
+  const confirmSuspension = () => {
+    const user = suspension.user;
+    if (!user) return;
+    (user.suspended ? reinstateUser : suspendUser).mutate(user.id, {
+      onSuccess: (answer) => showSuccess(answer.msg),
+      onError: (error) => toastError(userErrorMessage(error)),
+      onSettled: closeSuspension,
+    });
+  };
+
   const columns: Column<User>[] = [
-    { key: 'name', header: t('usersRoles.users.name'), render: (u) => <Text size="sm">{u.name}</Text> },
+    {
+      key: 'name',
+      header: t('usersRoles.users.name'),
+      render: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{u.name}</Text>
+          {u.suspended && <StatusBadge color="red">{t('usersRoles.users.suspended')}</StatusBadge>}
+        </Group>
+      ),
+    },
     { key: 'email', header: t('usersRoles.users.email'), render: (u) => <Text size="sm">{u.email}</Text> },
     {
       key: 'role',
@@ -105,6 +134,15 @@ export function UsersSection() {
             <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDrawer({ opened: true, user: u })}>
               {t('usersRoles.users.edit')}
             </Menu.Item>
+            {canSuspend(u) && (
+              <Menu.Item
+                color={u.suspended ? undefined : 'red'}
+                leftSection={u.suspended ? <IconUserCheck size={16} /> : <IconUserPause size={16} />}
+                onClick={() => setSuspension({ opened: true, user: u })}
+              >
+                {u.suspended ? t('usersRoles.users.reinstate') : t('usersRoles.users.suspend')}
+              </Menu.Item>
+            )}
             {canReset && u.two_factor && (
               <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => setResetting({ opened: true, user: u })}>
                 {t('usersRoles.users.resetTwoFactor')}
@@ -160,6 +198,16 @@ export function UsersSection() {
         loading={resetFactor.isPending}
         onConfirm={confirmReset}
         onClose={closeReset}
+      />
+      <ConfirmDialog
+        opened={suspension.opened}
+        title={suspension.user?.suspended ? t('usersRoles.users.reinstateTitle') : t('usersRoles.users.suspendTitle')}
+        message={t(suspension.user?.suspended ? 'usersRoles.users.reinstateConfirm' : 'usersRoles.users.suspendConfirm', { email: suspension.user?.email ?? '' })}
+        confirmLabel={suspension.user?.suspended ? t('usersRoles.users.reinstate') : t('usersRoles.users.suspend')}
+        color={suspension.user?.suspended ? 'blue' : 'red'}
+        loading={suspendUser.isPending || reinstateUser.isPending}
+        onConfirm={confirmSuspension}
+        onClose={closeSuspension}
       />
     </Stack>
   );

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** `POST /api/users/:id/reinstate`: the panel's owner lifts an admin's suspension (it signs in again, told by mail), after a step-up. */
+export const reinstateUser = (id: number) => api<{ status: true; msg: string }>(`/users/${id}/reinstate`, { method: 'POST' });
+
+export function useReinstateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reinstateUser,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/**
+ * `POST /api/users/:id/suspend`: the panel's owner suspends another admin (its sessions end at once,
+ * it cannot sign in, it is told by mail). Asks for a step-up first: the API client opens it by itself.
+ */
+export const suspendUser = (id: number) => api<{ status: true; msg: string }>(`/users/${id}/suspend`, { method: 'POST' });
+
+export function useSuspendUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: suspendUser,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
