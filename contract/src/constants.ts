@@ -41,6 +41,14 @@ export const RESET_PASSWORD_TOKEN_HOURS = 1;
 export const LOGIN_WINDOW_MINUTES = 15;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
+/**
+ * Wrong passwords from a browser that signed in to the account before (its signed device cookie):
+ * counted for that browser alone, never with the account's or the address's, and stricter, since a
+ * known browser that keeps failing is more likely a lost laptop than its owner.
+ */
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 3;
+/** How long a browser stays known to an account after its last sign-in there. */
+export const KNOWN_BROWSER_DAYS = 180;
 
 export const DEFAULT_DIAL_CODE = '+20';
 

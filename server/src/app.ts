@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,8 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { answerSerializerCompiler, documentSchemaTransform, OPENAPI_VERSION } from './http/serializer.js';
 import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { cookieSecret } from './modules/auth/known-browser.js';
+import { afterAnswerSettled } from './lib/after-answer.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
@@ -130,6 +133,9 @@ export async function buildApp(
   if (deps.config.metricsToken !== undefined) registerMetrics(app, deps.config.metricsToken);
   // Multipart bodies (logo uploads) for every module, read and checked by http/uploads.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
+  // The one cookie the panel sets: the signed known-browser token of the sign-in (modules/auth/known-browser.ts).
+  await app.register(cookie, { secret: cookieSecret(deps.config) });
+  app.addHook('onClose', afterAnswerSettled);
   await registerUploads(app, deps.config);
 
   /**

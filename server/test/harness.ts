@@ -8,7 +8,10 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
-import { databaseRateLimiter } from '../src/lib/rate-limiter.js';
+import { databaseRateLimiter, redisRateLimiter } from '../src/lib/rate-limiter.js';
+import { afterAnswerSettled } from '../src/lib/after-answer.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../src/modules/webhooks/worker.js';
 import { createPanelMetrics } from '../src/modules/metrics/panel-metrics.js';
 import { createReadiness, type Readiness } from '../src/modules/health/readiness.js';
@@ -57,6 +60,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** Starts a webhook delivery worker in each node (with these options), stopped when the node closes. */
     webhooks?: WebhookWorkerOptions | true;
+    /** Where the brute-force counters live: the database (default), or Redis at 127.0.0.1:6379 as with `REDIS_URL`. */
+    limiter?: 'database' | 'redis';
     /** Told of every route as the app registers it. */
     onRoute?: (route: RouteOptions) => void;
     /** This node's lifecycle and heartbeats (GET /api/readyz); default: ready, with no worker. */
@@ -87,6 +92,7 @@ export async function createTestApp(
   const log = (await import('pino')).pino({ level: 'silent' });
   const outbox = path.join(dataDir, 'outbox');
   const node = async (on: Database) => {
+    const limiter = options.limiter === 'redis' ? redisRateLimiter(REDIS_URL, `panel-test:${path.basename(dataDir)}:`) : databaseRateLimiter(on.db);
     const built = await buildApp(
       {
         config,
@@ -94,7 +100,7 @@ export async function createTestApp(
         db: on.db,
         sandboxDb: config.sandboxEnabled ? await on.openSandbox() : undefined,
         mailer: createMailer({ from: 'panel@test', outbox, log }),
-        limiter: databaseRateLimiter(on.db),
+        limiter,
         adminLoginPrefix: ADMIN_LOGIN_PREFIX,
         // Each node its own registry, as each server process has.
         metrics: createPanelMetrics({ database: on, process: config.metricsToken !== undefined }),
@@ -102,6 +108,7 @@ export async function createTestApp(
       },
       { ...(options.logStream ? { logStream: options.logStream } : { logger: false }), onRoute: options.onRoute, checkAnswers: true },
     );
+    built.addHook('onClose', () => limiter.close());
     let webhooks: WebhookWorker | undefined;
     if (options.webhooks) {
       const workerOptions = options.webhooks === true ? {} : options.webhooks;
@@ -120,8 +127,8 @@ export async function createTestApp(
   // Each request comes from its own address unless a test names one: per-IP limits (sign-ups,
   // failed sign-ins, mails) then only bite where a test means them to.
   let clientCounter = 0;
-  const call: TestApp['call'] = ({ token, lang, headers, ...options }) =>
-    app.inject({
+  const call: TestApp['call'] = async ({ token, lang, headers, ...options }) => {
+    const res = await app.inject({
       remoteAddress: `10.200.${Math.floor(++clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`,
       ...options,
       headers: {
@@ -130,6 +137,10 @@ export async function createTestApp(
         ...headers,
       },
     });
+    // What the call started after its answer (a reset mail) is done before the test reads on.
+    await afterAnswerSettled();
+    return res;
+  };
 
   const login: TestApp['login'] = async (email, password, options = {}) => {
     const res = await call({

@@ -15,12 +15,27 @@ export const retryAfterSeconds = (window: Window) => Math.max(1, Math.ceil((wind
 export type RateLimiter = {
   /** Adds `by` (default 1) to the key's count in its current window and answers the window. */
   hit(key: string, windowMs: number, by?: number): Promise<Window>;
+  /**
+   * One attempt against a limit, counted before the check it guards: adds 1 only while the key's
+   * count in its current window is under `max`, in one atomic step, so of attempts arriving
+   * together at most `max` get through. `taken: false` when the limit was already used up.
+   */
+  take(key: string, max: number, windowMs: number): Promise<Window & { taken: boolean }>;
+  /** Gives one taken attempt back (a success need not count); never below zero. */
+  giveBack(key: string): Promise<void>;
   peek(key: string): Promise<Window | undefined>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
 
 export function databaseRateLimiter(db: Db): RateLimiter {
+  const peek = async (key: string): Promise<Window | undefined> => {
+    const [row] = await db
+      .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
+    return row;
+  };
   return {
     async hit(key, windowMs, by = 1) {
       const resetAt = new Date(Date.now() + windowMs);
@@ -38,13 +53,33 @@ export function databaseRateLimiter(db: Db): RateLimiter {
         .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
       return row!;
     },
-    async peek(key) {
+    async take(key, max, windowMs) {
+      const resetAt = new Date(Date.now() + windowMs);
+      // The condition is evaluated on the row's latest version under its lock, so concurrent takes
+      // queue on the row and each sees the count the one before left.
       const [row] = await db
-        .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-        .from(rateLimits)
-        .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-      return row;
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+          },
+          setWhere: sql`${rateLimits.resetAt} <= now() or ${rateLimits.count} < ${max}`,
+        })
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      if (row) return { ...row, taken: true };
+      const window = await peek(key);
+      return { count: window?.count ?? max, resetAt: window?.resetAt ?? resetAt, taken: false };
     },
+    async giveBack(key) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`${rateLimits.count} - 1` })
+        .where(sql`${rateLimits.key} = ${key} and ${rateLimits.count} > 0 and ${rateLimits.resetAt} > now()`);
+    },
+    peek,
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },
@@ -52,9 +87,20 @@ export function databaseRateLimiter(db: Db): RateLimiter {
   };
 }
 
-export function redisRateLimiter(url: string): RateLimiter {
+/** `take` in one server-side step: Redis runs a script alone, so no other command comes between the read and the increment. */
+const TAKE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return {0, count, redis.call('PTTL', KEYS[1])} end
+count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {1, count, redis.call('PTTL', KEYS[1])}`;
+
+const GIVE_BACK_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+export function redisRateLimiter(url: string, prefix = 'panel:rl:'): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const prefix = 'panel:rl:';
   return {
     async hit(key, windowMs, by = 1) {
       const [[, count], , [, ttl]] = (await redis
@@ -64,6 +110,13 @@ export function redisRateLimiter(url: string): RateLimiter {
         .pttl(prefix + key)
         .exec()) as [[null, number], [null, number], [null, number]];
       return { count, resetAt: new Date(Date.now() + Math.max(ttl, 0)) };
+    },
+    async take(key, max, windowMs) {
+      const [taken, count, ttl] = (await redis.eval(TAKE_SCRIPT, 1, prefix + key, max, windowMs)) as [number, number, number];
+      return { taken: taken === 1, count, resetAt: new Date(Date.now() + Math.max(ttl, 0)) };
+    },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK_SCRIPT, 1, prefix + key);
     },
     async peek(key) {
       const [[, count], [, ttl]] = (await redis.multi().get(prefix + key).pttl(prefix + key).exec()) as [
@@ -142,6 +195,9 @@ export function batchedRateLimiter(shared: RateLimiter, syncMs = 1000): RateLimi
       }
       return sync(key, entry, windowMs);
     },
+    // Attempts before a check are never batched: a late count would let a burst past the limit.
+    take: (key, max, windowMs) => shared.take(key, max, windowMs),
+    giveBack: (key) => shared.giveBack(key),
     peek: (key) => shared.peek(key),
     async reset(key) {
       entries.delete(key);

@@ -13,10 +13,11 @@ import {
   resetPasswordBody,
   translate,
 } from '@panel/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { ctxOf, type Ctx } from '../../http/context.js';
 import * as auth from './auth.service.js';
+import { knownBrowserOf, rememberBrowser } from './known-browser.js';
 
 const tags = ['auth'];
 const publicRoute = { public: true } as const;
@@ -56,10 +57,14 @@ function signedInAnswer(ctx: Ctx, result: auth.SignedIn) {
 const namedLocale = (request: FastifyRequest, ctx: Ctx) => (request.headers['accept-language'] ? ctx.locale : undefined);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>) => {
+  const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>, reply: FastifyReply) => {
     const ctx = ctxOf(request);
-    const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
-    if (result.kind === 'session') return signedInAnswer(ctx, result.session);
+    const knownBrowser = knownBrowserOf(request);
+    const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx), knownBrowser });
+    if (result.kind === 'session') {
+      rememberBrowser(reply, knownBrowser, result.session.account.id, ctx.config.publicUrl);
+      return signedInAnswer(ctx, result.session);
+    }
     return {
       status: true as const,
       // An account with passkeys only has no app to take a code from.
@@ -86,9 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/two-factor',
     { config: publicRoute, schema: { tags, security: [], body: loginTwoFactorBody, response: { 200: loginAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const ctx = ctxOf(request);
       const result = await auth.loginTwoFactor({ ctx, input: request.body, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
+      rememberBrowser(reply, knownBrowserOf(request), result.account.id, ctx.config.publicUrl);
       return signedInAnswer(ctx, result);
     },
   );

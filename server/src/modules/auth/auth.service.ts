@@ -20,6 +20,7 @@ import { AppError, fieldError } from '../../http/app-error.js';
 import type { Ctx } from '../../http/context.js';
 import { findSession } from '../../http/auth.js';
 import { twoFactorSetupAnswer } from '../two-factor/requirement.service.js';
+import { afterAnswer } from '../../lib/after-answer.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyVerify, hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
@@ -27,7 +28,8 @@ import { actionMail } from '../../mail/templates.js';
 import { endOtherSessions, isNewDevice, sendNewDeviceMail } from '../sessions/sessions.service.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
 import { completeChallenge, issueChallenge, methodsOf } from '../two-factor/two-factor.service.js';
-import { assertUnderLimits, loginLimits, mailLimits, recordFailure, signupLimits } from './rate-limits.js';
+import { knownBrowserLimits, loginLimits, mailLimits, signupLimits, takeAttempt } from './rate-limits.js';
+import type { KnownBrowser } from './known-browser.js';
 
 /** `passedSecondFactor`: the sign-in confirmed a TOTP or recovery code (the sessions screen shows it). */
 export async function createSession(ctx: Ctx, userId: number, remember: boolean, userAgent?: string, passedSecondFactor = false) {
@@ -49,6 +51,7 @@ export async function login({
   admin,
   userAgent,
   locale,
+  knownBrowser = new Map(),
 }: {
   ctx: Ctx;
   input: LoginBody;
@@ -56,27 +59,31 @@ export async function login({
   userAgent?: string;
   /** The caller's language when it named one: mails sent later without a request use it. */
   locale?: Locale;
+  /** The accounts this browser signed in to before: its wrong passwords for them count apart. */
+  knownBrowser?: KnownBrowser;
 }) {
-  const limits = loginLimits(ctx, input.email);
-  await assertUnderLimits(ctx, limits);
-
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  const known = user && !user.deletedAt ? knownBrowser.get(user.id) : undefined;
+  // Taken before the password is checked, so guesses sent together cannot overrun the limit.
+  const attempt = await takeAttempt(ctx, known ? knownBrowserLimits(known.nonce) : loginLimits(ctx, input.email));
   if (!user || user.deletedAt) {
     await dummyVerify(input.password);
-    await recordFailure(ctx, limits);
     // Without the attempted address: people type their password into the e-mail field too.
     await audit(ctx, { action: 'auth.login.failed', targetType: 'user', actorId: null });
     ctx.metrics.signInFailure('password');
     throw new AppError('10090');
   }
   // An account that never chose a password can only be waiting for its verification mail.
-  if (!user.passwordHash) throw new AppError('10095');
+  if (!user.passwordHash) {
+    await attempt.giveBack();
+    throw new AppError('10095');
+  }
   if (!(await verifySecret(user.passwordHash, input.password))) {
-    await recordFailure(ctx, limits);
     await audit(ctx, { action: 'auth.login.failed', targetType: 'user', targetId: user.id, actorId: null });
     ctx.metrics.signInFailure('password');
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await attempt.passed();
   if (user.status !== 1) throw new AppError('10090');
   if (user.isDisableByAdmin === 1) throw new AppError('10091');
   // Suspended by the panel's owner: blocked as 10091 is (the specification's clients know it), in the owner's words.
@@ -85,7 +92,6 @@ export async function login({
   const isAdmin = user.roleId === (await adminRoleId(ctx.db));
   if (isAdmin !== admin) throw new AppError('WRONG_SIGN_IN_PAGE');
 
-  await ctx.limiter.reset(limits[0]!.key);
   // With a second factor the password earns a challenge, not a session (POST /api/login/two-factor).
   const methods = await methodsOf(ctx.db, user.id);
   if (methods.length > 0) {
@@ -163,9 +169,7 @@ async function sendCreatePasswordMail(ctx: Ctx, user: { id: number; name: string
 
 /** Sign-up creates an unverified reseller and mails the link that verifies it and sets its first password. */
 export async function register({ ctx, input }: { ctx: Ctx; input: RegisterBody }) {
-  const limits = signupLimits(ctx);
-  await assertUnderLimits(ctx, limits);
-  await recordFailure(ctx, limits);
+  await takeAttempt(ctx, signupLimits(ctx));
   const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(and(eq(roles.name, RESELLER_ROLE), liveRole));
   let created: { id: number; name: string; email: string };
   try {
@@ -189,12 +193,13 @@ export async function sendInvitation(ctx: Ctx, user: { id: number; name: string;
 
 /** Resends the verification mail; answers the same whatever the address, so it tells nobody who has an account. */
 export async function resendCreatePassword({ ctx, input }: { ctx: Ctx; input: EmailBody }) {
-  const limits = mailLimits(ctx, input.email);
-  await assertUnderLimits(ctx, limits);
-  await recordFailure(ctx, limits);
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
-  if (!user || user.deletedAt || user.emailVerifiedAt) return;
-  await sendCreatePasswordMail(ctx, user, user.createdBy ? 'invite' : 'verify');
+  await takeAttempt(ctx, mailLimits(ctx, input.email));
+  // After the answer, as the reset mail: the time taken tells nothing either.
+  afterAnswer(ctx.log, 'verification mail', async () => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+    if (!user || user.deletedAt || user.emailVerifiedAt) return;
+    await sendCreatePasswordMail(ctx, user, user.createdBy ? 'invite' : 'verify');
+  });
 }
 
 export async function createPassword({ ctx, input }: { ctx: Ctx; input: CreatePasswordBody }) {
@@ -216,15 +221,18 @@ export async function createPassword({ ctx, input }: { ctx: Ctx; input: CreatePa
   });
 }
 
-/** Always the same answer: whether the address has an account is nobody's business. */
+/**
+ * Always the same answer, in the same time: whether the address has an account is nobody's business,
+ * so the look-up, the token and the mail happen after the answer has left.
+ */
 export async function forgotPassword({ ctx, input }: { ctx: Ctx; input: EmailBody }) {
-  const limits = mailLimits(ctx, input.email);
-  await assertUnderLimits(ctx, limits);
-  await recordFailure(ctx, limits);
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
-  if (!user || user.deletedAt || !user.emailVerifiedAt || user.isDisableByAdmin === 1 || user.status !== 1) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'reset_password', RESET_PASSWORD_TOKEN_HOURS);
-  await ctx.mailer.send(actionMail(ctx.locale, 'reset', user, `${ctx.config.publicUrl}/reset-password/${token}`));
+  await takeAttempt(ctx, mailLimits(ctx, input.email));
+  afterAnswer(ctx.log, 'password reset mail', async () => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+    if (!user || user.deletedAt || !user.emailVerifiedAt || user.isDisableByAdmin === 1 || user.status !== 1 || user.suspendedAt) return;
+    const token = await issueEmailToken(ctx.db, user.id, 'reset_password', RESET_PASSWORD_TOKEN_HOURS);
+    await ctx.mailer.send(actionMail(ctx.locale, 'reset', user, `${ctx.config.publicUrl}/reset-password/${token}`));
+  });
 }
 
 /** A reset works once, within the hour, and signs the account out everywhere. */
@@ -252,9 +260,7 @@ export async function updateEmail({ ctx, input, token }: { ctx: Ctx; input: Emai
   if (!user || user.deletedAt) throw new AppError('C10002');
   if (user.emailVerifiedAt) throw new AppError('ALREADY_VERIFIED');
   // Every call mails the address it names: the same limit as the resend call, or it would bypass it.
-  const limits = mailLimits(ctx, input.email);
-  await assertUnderLimits(ctx, limits);
-  await recordFailure(ctx, limits);
+  await takeAttempt(ctx, mailLimits(ctx, input.email));
   if (user.email === input.email) {
     await sendCreatePasswordMail(ctx, user, 'verify');
     return;

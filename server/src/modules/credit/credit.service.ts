@@ -27,7 +27,7 @@ import { csvReport } from '../../lib/csv.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { verifySecret } from '../../lib/secrets.js';
 import { whereOf } from '../../lib/shaped-statement.js';
-import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
+import { passcodeLimits, takeAttempt } from '../auth/rate-limits.js';
 import { chargeKeySpend, recordKeySpend } from '../api-keys/api-keys.service.js';
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import * as activationRepo from '../activation/activation.repository.js';
@@ -248,15 +248,14 @@ export async function recharge({ ctx, input, requestId }: { ctx: Ctx; input: Rec
 
 async function checkPasscode(ctx: Ctx, passcode: string) {
   const me = callerOf(ctx);
-  const limits = passcodeLimits(ctx, me.userId);
-  await assertUnderLimits(ctx, limits);
+  const attempt = await takeAttempt(ctx, passcodeLimits(ctx, me.userId));
   const [row] = await ctx.db.select({ hash: users.creditSharePasscodeHash }).from(users).where(eq(users.id, me.userId));
-  if (!row?.hash) throw new AppError('PASSCODE_NOT_SET');
-  if (!(await verifySecret(row.hash, passcode))) {
-    await recordFailure(ctx, limits);
-    throw new AppError('INVALID_PASSCODE');
+  if (!row?.hash) {
+    await attempt.giveBack();
+    throw new AppError('PASSCODE_NOT_SET');
   }
-  await ctx.limiter.reset(limits[0]!.key);
+  if (!(await verifySecret(row.hash, passcode))) throw new AppError('INVALID_PASSCODE');
+  await attempt.passed();
 }
 
 /** Moves from the reseller list need `validate-credit-share-password` in this session within the last minutes. */

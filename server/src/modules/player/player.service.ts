@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
 import { batchedRateLimiter, retryAfterSeconds, type RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256, verifySecret } from '../../lib/secrets.js';
-import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
+import { takeAttempt } from '../auth/rate-limits.js';
 import { deviceKeyMatches, findApplication, isActive } from '../devices/device-access.js';
 import { findPlayerDevice, findPlaylist, markStatusCall, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
 
@@ -107,12 +107,12 @@ const registerLimits = (ctx: Ctx) => [{ key: `player-register:ip:${ctx.ip}`, max
  */
 export async function register(ctx: Ctx, input: PlayerRegisterBody): Promise<{ msg: string; data: PlayerRegisterAnswer['data'] }> {
   const application = await playerApplication(ctx, input.app_id);
-  await assertUnderLimits(ctx, registerLimits(ctx));
+  const attempt = await takeAttempt(ctx, registerLimits(ctx));
   const { inserted } = await recordDevice(ctx, ctx.db, application, input);
   const row = (await findPlayerDevice(ctx.db, application.id, input.mac_address))!;
-  if (holdsDevice(row, input.device_secret)) return { msg: translate(ctx.locale, 'success.ok'), data: { ...toAnswer(row), secret_accepted: true } };
   // A new device registered without a secret guessed nothing: only a miss on an existing one counts.
-  if (!inserted) await recordFailure(ctx, registerLimits(ctx));
+  if (inserted || holdsDevice(row, input.device_secret)) await attempt.giveBack();
+  if (holdsDevice(row, input.device_secret)) return { msg: translate(ctx.locale, 'success.ok'), data: { ...toAnswer(row), secret_accepted: true } };
   const { device_key: _key, playlists: _playlists, ...startScreen } = toAnswer(row);
   return { msg: translate(ctx.locale, 'player.secretMismatch'), data: { ...startScreen, secret_accepted: false } };
 }

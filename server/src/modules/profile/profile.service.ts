@@ -8,7 +8,7 @@ import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
 import { twoFactorSetupAnswer } from '../two-factor/requirement.service.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
-import { assertUnderLimits, passcodeLimits, recordFailure } from '../auth/rate-limits.js';
+import { passcodeLimits, takeAttempt } from '../auth/rate-limits.js';
 import { requireStepUp } from '../../http/step-up.js';
 
 export async function getProfile(ctx: Ctx) {
@@ -103,14 +103,13 @@ export async function updatePasscode({ ctx, input }: { ctx: Ctx; input: Passcode
  */
 export async function validatePasscode({ ctx, input }: { ctx: Ctx; input: PasscodeBody }) {
   const me = callerOf(ctx);
-  const limits = passcodeLimits(ctx, me.userId);
-  await assertUnderLimits(ctx, limits);
+  const attempt = await takeAttempt(ctx, passcodeLimits(ctx, me.userId));
   const [row] = await ctx.db.select({ hash: users.creditSharePasscodeHash }).from(users).where(eq(users.id, me.userId));
-  if (!row?.hash) throw new AppError('PASSCODE_NOT_SET');
-  if (!(await verifySecret(row.hash, input.requestData.passcode))) {
-    await recordFailure(ctx, limits);
-    throw new AppError('INVALID_PASSCODE');
+  if (!row?.hash) {
+    await attempt.giveBack();
+    throw new AppError('PASSCODE_NOT_SET');
   }
-  await ctx.limiter.reset(limits[0]!.key);
+  if (!(await verifySecret(row.hash, input.requestData.passcode))) throw new AppError('INVALID_PASSCODE');
+  await attempt.passed();
   await ctx.db.update(sessions).set({ passcodeValidatedAt: sql`now()` }).where(eq(sessions.id, me.sessionId));
 }

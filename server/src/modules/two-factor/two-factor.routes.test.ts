@@ -196,7 +196,9 @@ describe('POST /api/login/two-factor', () => {
 
   it('signs in once when the same TOTP code is sent ten times at once', async () => {
     const user = await turnOn(await signedUpReseller(t));
-    const challenges = await Promise.all(Array.from({ length: 10 }, () => challengeOf(user)));
+    // One after another: sign-ins of one account sent together are limited like guesses (five at a time).
+    const challenges: string[] = [];
+    for (let i = 0; i < 10; i += 1) challenges.push(await challengeOf(user));
     const code = codeAt(user.secret);
     const results = await Promise.all(challenges.map((c) => secondStep(c, code)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);

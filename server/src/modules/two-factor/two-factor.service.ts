@@ -24,7 +24,7 @@ import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
-import { assertUnderLimits, recordFailure } from '../auth/rate-limits.js';
+import { recordFailure, takeAttempt } from '../auth/rate-limits.js';
 import { adminRoleId } from '../../db/roles.js';
 import { accountLocale, twoFactorResetMail } from '../../mail/templates.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
@@ -169,19 +169,18 @@ export async function setupTotp(ctx: Ctx) {
 /** The first code from the app turns the factor on and answers the ten recovery codes, once. */
 export async function confirmTotp({ ctx, input }: { ctx: Ctx; input: TotpConfirmBody }) {
   const me = sessionCaller(ctx);
-  const limits = codeLimits(ctx, me.userId);
-  await assertUnderLimits(ctx, limits);
+  const attempt = await takeAttempt(ctx, codeLimits(ctx, me.userId));
   const [factor] = await ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, me.userId));
-  if (!factor) throw new AppError('TWO_FACTOR_NOT_ON');
-  if (factor.confirmedAt) throw new AppError('TWO_FACTOR_ALREADY_ON');
+  if (!factor || factor.confirmedAt) {
+    await attempt.giveBack();
+    throw new AppError(factor ? 'TWO_FACTOR_ALREADY_ON' : 'TWO_FACTOR_NOT_ON');
+  }
   const totp = totpOf(decryptSecret(serverKey(ctx.config), factor.secretEncrypted), me.email);
   const now = Date.now();
   const code = normalise(input.code);
   const delta = looksLikeTotp(code) ? totp.validate({ token: code, timestamp: now, window: 1 }) : null;
-  if (delta === null) {
-    await recordFailure(ctx, limits);
-    throw new AppError('INVALID_TWO_FACTOR_CODE');
-  }
+  if (delta === null) throw new AppError('INVALID_TWO_FACTOR_CODE');
+  await attempt.passed();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await ctx.db.transaction(async (tx) => {
     const confirmed = await tx
@@ -290,17 +289,13 @@ export async function stepUp({ ctx, input }: { ctx: Ctx; input: StepUpBody }) {
   if (!me.hasSecondFactor) throw new AppError('TWO_FACTOR_NOT_ON');
   // The session and its factor are the live side's, also when the call came under /api/sandbox.
   const live = { ...ctx, db: ctx.database.db };
-  const limits = codeLimits(live, me.userId);
-  await assertUnderLimits(live, limits);
+  const attempt = await takeAttempt(live, codeLimits(live, me.userId));
   const match = input.passkey
     ? await verifyAssertion(live, me.userId, 'step_up', { sessionId: me.sessionId }, input.passkey)
     : await matchCode(live, me.userId, me.email, input.code ?? '');
-  const confirmedAt = match && (await confirmSession(live, me, match));
-  if (!confirmedAt) {
-    await recordFailure(live, limits);
-    throw new AppError(input.passkey ? 'INVALID_PASSKEY' : 'INVALID_TWO_FACTOR_CODE');
-  }
-  await live.limiter.reset(limits[0]!.key);
+  const confirmedAt = match && ((await confirmSession(live, me, match)) ?? (await repeatOfConfirmed(live, me, match)));
+  if (!confirmedAt) throw new AppError(input.passkey ? 'INVALID_PASSKEY' : 'INVALID_TWO_FACTOR_CODE');
+  await attempt.passed();
   return { confirmed_until: new Date(confirmedAt.getTime() + STEP_UP_MINUTES * 60_000).toISOString() };
 }
 
@@ -318,6 +313,24 @@ async function confirmSession(ctx: Ctx, me: Auth, match: Match): Promise<Date | 
     await audit(ctx, { action: 'two_factor.step_up', targetType: 'user', targetId: me.userId, details: { method: match.kind } }, tx);
     return session.at;
   });
+}
+
+/**
+ * A code sent twice (Confirm pressed twice, a retried request): the TOTP step this very session
+ * confirmed with, sent again while that code is still accepted, answers as the first did and is no
+ * failure. Read from the database, not the request's session: the first request may have
+ * committed after this one began.
+ */
+async function repeatOfConfirmed(ctx: Ctx, me: Auth, match: Match): Promise<Date | undefined> {
+  if (match.kind !== 'totp') return undefined;
+  const [row] = await ctx.db
+    .select({ lastStep: totpFactors.lastStep, at: sessions.twoFactorAt })
+    .from(sessions)
+    .innerJoin(totpFactors, eq(totpFactors.userId, sessions.userId))
+    .where(eq(sessions.id, me.sessionId));
+  if (!row?.at || row.lastStep !== match.step) return undefined;
+  // A step's code is accepted from the step before it on (one step of drift either side).
+  return row.at.getTime() >= (match.step - 1) * TOTP_PERIOD_SECONDS * 1000 ? row.at : undefined;
 }
 
 /** The challenge a right password earns an account with a second factor: a token for the next call. */
@@ -347,8 +360,7 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
     ctx.metrics.signInFailure('second_factor');
     throw new AppError('CHALLENGE_EXPIRED');
   }
-  const limits = codeLimits(ctx, challenge.userId, challengeHash);
-  await assertUnderLimits(ctx, limits);
+  const attempt = await takeAttempt(ctx, codeLimits(ctx, challenge.userId, challengeHash));
   const match = input.passkey
     ? await verifyAssertion(ctx, challenge.userId, 'login', { loginChallengeId: challenge.id }, input.passkey)
     : await matchCode(ctx, challenge.userId, challenge.email, input.code ?? '');
@@ -366,10 +378,9 @@ export async function completeChallenge(ctx: Ctx, input: { challenge: string; co
       return true;
     }));
   if (!passed) {
-    await recordFailure(ctx, limits);
     ctx.metrics.signInFailure('second_factor');
     throw new AppError(input.passkey ? 'INVALID_PASSKEY' : 'INVALID_TWO_FACTOR_CODE');
   }
-  await ctx.limiter.reset(limits[0]!.key);
+  await attempt.passed();
   return { userId: challenge.userId, remember: challenge.remember };
 }
