@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestMailTo } from './mail';
-import { PASSWORD, signIn, signInAdmin, uniqueEmail } from './helpers';
+import { bearer, passPasscodeScreen, PASSWORD, signIn, signInAdmin, uniqueEmail } from './helpers';
 
 test('an admin creates a role and a user, disables the user, and the user can no longer sign in', async ({ page, browser }) => {
   await signInAdmin(page);
@@ -47,6 +47,40 @@ test('an admin creates a role and a user, disables the user, and the user can no
   await signIn(userPage, email, PASSWORD);
   await expect(userPage.getByText('Your account has been blocked by the administrator. Please contact support.')).toBeVisible();
   await expect(userPage).toHaveURL(/\/login$/);
+});
+
+test('the owner suspends an admin, who is signed out at once and cannot sign in until reinstated', async ({ page, browser }) => {
+  await signInAdmin(page);
+  // A second admin, invited through the API (the owner has no second factor here, so no step-up).
+  const email = uniqueEmail('second-admin');
+  const created = await page.request.post('/api/users', { headers: await bearer(page), data: { name: 'Second Admin', email, role: 1 } });
+  expect(created.status()).toBe(201);
+  const token = new URL((await latestMailTo(email)).link).searchParams.get('token');
+  await page.request.post('/api/password/create', { data: { email, token, password: PASSWORD, password_confirmation: PASSWORD } });
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, email, PASSWORD, { admin: true });
+  await passPasscodeScreen(adminPage);
+
+  await page.goto('/users-and-roles');
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  await row.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Suspend' }).click();
+  await page.getByRole('dialog', { name: 'Suspend this admin?' }).getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('Admin suspended. Their sessions have ended and they were told by email.')).toBeVisible();
+  await expect(row.getByText('Suspended')).toBeVisible();
+
+  // Its open session is refused at its next call, and its password no longer signs in.
+  await adminPage.reload();
+  await expect(adminPage).toHaveURL(/login$/);
+  await signIn(adminPage, email, PASSWORD, { admin: true });
+  await expect(adminPage.getByText("Your admin account has been suspended by the panel's owner. Contact the owner to have it reinstated.")).toBeVisible();
+
+  await row.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Reinstate' }).click();
+  await page.getByRole('dialog', { name: 'Reinstate this admin?' }).getByRole('button', { name: 'Reinstate' }).click();
+  await expect(row.getByText('Suspended')).toHaveCount(0);
+  await signIn(adminPage, email, PASSWORD, { admin: true });
+  await expect(adminPage).toHaveURL(/\/dashboard$/);
 });
 
 test('a reseller without user-roles is sent to 403 and sees no Users and Roles entry', async ({ page, request }) => {
