@@ -10,6 +10,18 @@ const env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * What DATABASE_URL reaches: PostgreSQL itself or a pooler in session mode (`session`, the default),
+   * or a pooler in transaction mode (`transaction`: PgBouncer's pool_mode=transaction, the "pooled"
+   * URLs of managed PostgreSQL), where nothing may outlive a transaction on its connection.
+   */
+  DATABASE_POOLER: z.enum(['session', 'transaction']).default('session'),
+  /**
+   * A connection that keeps its session (PostgreSQL itself, or a pooler in session mode): what needs
+   * one (migrations and the start-up lock, the webhook worker's LISTEN, backups' pg_dump) goes
+   * there. Required with DATABASE_POOLER=transaction; default DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -86,6 +98,10 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per API node. */
   databasePoolSize: number;
+  /** `transaction`: DATABASE_URL is a pooler in transaction mode (db/client.ts: no named statements, sessions over the direct URL). */
+  databasePooler: 'session' | 'transaction';
+  /** Where the session features connect (DATABASE_DIRECT_URL); undefined: DATABASE_URL itself. */
+  databaseDirectUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string;
@@ -153,12 +169,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  // Through a transaction-mode pooler a session lasts one transaction: the migrations' and start-up
+  // locks, LISTEN and pg_dump need a connection of their own that keeps it.
+  if (e.DATABASE_URL && e.DATABASE_POOLER === 'transaction' && !e.DATABASE_DIRECT_URL) {
+    throw new Error('Invalid configuration:\n  DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, a direct (session) connection to the same database');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePooler: e.DATABASE_POOLER,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

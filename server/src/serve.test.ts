@@ -6,8 +6,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, onPostgres } from '../test/harness.js';
-import { createPostgresDatabase } from '../test/test-db.js';
+import { createPostgresDatabase, throughPooler } from '../test/test-db.js';
+import { startReceiver } from '../test/webhooks.js';
 
 // The built server as production runs it (`node dist/main.js`): its drain on SIGTERM, its readiness
 // with the database stalled, and its spans when tracing is on. Built once into a folder of its own.
@@ -44,7 +46,7 @@ async function databaseEnv(databaseUrlOf: (url: string) => string = (url) => url
   if (!onPostgres) return { DATABASE_URL: '' };
   const created = await createPostgresDatabase(inject('runId'));
   cleanups.push(created.drop);
-  return { DATABASE_URL: databaseUrlOf(created.url) };
+  return { ...created.env, DATABASE_URL: databaseUrlOf(created.url) };
 }
 
 async function startServer(env: Record<string, string>) {
@@ -261,5 +263,118 @@ describe('the built server with OpenTelemetry tracing', { timeout: 120_000 }, ()
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(receiver.spans.some((s) => attribute(s, 'url.path')?.stringValue === '/api/readyz')).toBe(false);
+  });
+});
+
+/**
+ * Two API nodes through PgBouncer in transaction mode (the pooled pass of scripts/test.sh:
+ * DATABASE_POOLER=transaction, DATABASE_DIRECT_URL to PostgreSQL itself), as an operator scaling
+ * out on a managed pooled URL runs them: credit moves and list reads at once on both, a webhook
+ * test event delivered by whichever node's worker claims it, and the sandbox beside the live data on
+ * the same server connections.
+ */
+describe.runIf(throughPooler)('two built servers through PgBouncer in transaction mode', { timeout: 180_000 }, () => {
+  it('take 400 concurrent credit moves and list reads with no 5xx, every balance equal to its ledger, deliver a webhook, and keep the sandbox in its schema', async () => {
+    const created = await createPostgresDatabase(inject('runId'));
+    cleanups.push(created.drop);
+    const direct = new pg.Client({ connectionString: created.directUrl });
+    await direct.connect();
+    cleanups.push(() => direct.end());
+    const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await direct.query<T & pg.QueryResultRow>(text, values)).rows;
+
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    // Both nodes decrypt each other's webhook secrets: one server key.
+    const env = { ...created.env, SANDBOX_ENABLED: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', SERVER_KEY: crypto.randomBytes(32).toString('hex'), SHUTDOWN_GRACE_SECONDS: '0' };
+    expect(env).toMatchObject({ DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: created.directUrl });
+    const nodes = await Promise.all([startServer(env), startServer(env)]);
+    expect(nodes[0]!.output()).toContain('through a pooler in transaction mode');
+
+    const call = async (node: number, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${nodes[node]!.base}/api${url}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { data?: Record<string, unknown> } };
+    };
+    const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
+    const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+
+    // The admin (seeded in the template) signs in on one node and works on both: sessions are in the database.
+    const login = await call(0, 'POST', `/${ADMIN_LOGIN_PREFIX}/admin-login`, undefined, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    ok(login);
+    const token = login.body.token as string;
+    ok(await call(1, 'POST', '/set-credit-share-pass-code', token, { requestData: { passcode: '2468' } }));
+    ok(await call(0, 'POST', '/admin-recharge-credit', token, { resellerEmail: b64(ADMIN_EMAIL), creditPoint: b64('100000'), creditSharePasscode: b64('2468') }));
+    ok(await call(1, 'POST', '/validate-credit-share-password', token, { requestData: { passcode: '2468' } }));
+    const resellers = await query<{ id: number }>(
+      `insert into users (name, email, role_id, email_verified_at)
+       select 'Pooled Reseller ' || n, 'pooled-' || n || '-' || $1 || '@panel.test', (select id from roles where name = 'reseller' and deleted_at is null), now()
+       from generate_series(1, 4) n returning id`,
+      [crypto.randomBytes(3).toString('hex')],
+    );
+    for (const r of resellers) ok(await call(r.id % 2, 'POST', `/resellers/${r.id}/add-credit-point`, token, { creditPoint: 1000 }));
+
+    const [{ n: ledgerBefore }] = (await query<{ n: number }>('select count(*)::int as n from credit_ledger')) as [{ n: number }];
+    // 400 moves (300 of them, then 100 of those sent again on the other node with the same request
+    // id, which must move nothing more) and 100 list reads, all at once, spread over both nodes.
+    const firsts = Array.from({ length: 300 }, (_, i) => ({
+      node: i % 2,
+      reseller: resellers[i % resellers.length]!.id,
+      kind: i % 3 === 0 ? 'deduct' : 'add',
+      requestId: `pooled-${i}`,
+    }));
+    const moves = [...firsts, ...firsts.slice(0, 100).map((m) => ({ ...m, node: 1 - m.node }))];
+    const reads = Array.from({ length: 100 }, (_, i) =>
+      i % 2 === 0
+        ? call(i % 2, 'GET', '/total-resellers/list?search_title=Pooled&page_number=1&page_size=10', token)
+        : call(i % 2, 'POST', '/credit-transaction-logs', token, { page_number: 1, page_size: 10 }),
+    );
+    const results = await Promise.all([
+      ...moves.map((m) => call(m.node, 'POST', `/resellers/${m.reseller}/${m.kind}-credit-point`, token, { creditPoint: 1 }, { 'request-id': m.requestId })),
+      ...reads,
+    ]);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body)).toEqual([]);
+    // One ledger row per distinct request id: a replay on the other node moved nothing.
+    const [{ n: ledgerAfter }] = (await query<{ n: number }>('select count(*)::int as n from credit_ledger')) as [{ n: number }];
+    expect(ledgerAfter - ledgerBefore).toBe(300);
+    const mismatched = await query(
+      `select u.id from users u
+       left join (select creditor_id as id, sum(credit_point) as total from credit_ledger group by creditor_id) i on i.id = u.id
+       left join (select debitor_id as id, sum(credit_point) as total from credit_ledger group by debitor_id) o on o.id = u.id
+       where u.credit_point <> coalesce(i.total, 0) - coalesce(o.total, 0)`,
+    );
+    expect(mismatched).toEqual([]);
+
+    // A webhook test event: queued on one node, delivered by a worker woken over the direct URL's LISTEN.
+    const endpoint = await call(1, 'POST', '/webhooks', token, { url: receiver.url, events: ['credit.received'] });
+    ok(endpoint);
+    const id = (endpoint.body.data as { id: number }).id;
+    ok(await call(0, 'POST', `/webhooks/${id}/test`, token));
+    const [delivered] = await receiver.waitFor(1, 15_000);
+    expect(JSON.parse(delivered!.body)).toMatchObject({ type: 'webhook.test' });
+
+    // The sandbox, on server connections the live pools share: its writes land in its schema only.
+    const mac = `02:${crypto.randomBytes(5).toString('hex').match(/../g)!.join(':')}`;
+    const [app] = await query<{ id: number }>(`select id from applications order by id limit 1`);
+    const sandboxWork = await Promise.all([
+      call(1, 'POST', '/sandbox/test-credit', token, { credit_points: 7 }),
+      call(0, 'POST', '/sandbox/player/register', undefined, { app_id: app!.id, mac_address: mac, device_secret: crypto.randomBytes(16).toString('base64url') }),
+      ...Array.from({ length: 20 }, (_, i) => call(i % 2, 'GET', '/total-resellers/list?page_number=1&page_size=10', token)),
+    ]);
+    for (const res of sandboxWork) ok(res);
+    const [placed] = await query<{ live_devices: number; sandbox_devices: number; live_test_credit: number; sandbox_test_credit: number }>(
+      `select (select count(*)::int from public.devices where mac_address = $1) as live_devices,
+              (select count(*)::int from sandbox.devices where mac_address = $1) as sandbox_devices,
+              (select count(*)::int from public.credit_ledger where tr_type = 'Test Credit') as live_test_credit,
+              (select count(*)::int from sandbox.credit_ledger where tr_type = 'Test Credit') as sandbox_test_credit`,
+      [mac],
+    );
+    expect(placed).toEqual({ live_devices: 0, sandbox_devices: 1, live_test_credit: 0, sandbox_test_credit: 1 });
+
+    for (const node of nodes) node.child.kill('SIGTERM');
+    expect(await Promise.all(nodes.map((n) => n.exited))).toEqual([0, 0]);
   });
 });

@@ -58,7 +58,7 @@ export async function serve(hooks: { beforeExit?: () => Promise<void> } = {}) {
     `  Reseller panel:      ${config.publicUrl}`,
     `  Admin sign-in:       ${config.publicUrl}/${seeded.adminLoginPrefix}/admin-login`,
     `  API documentation:   ${config.publicUrl}/api/docs`,
-    `  Database:            ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`,
+    `  Database:            ${config.databaseUrl ? (config.databasePooler === 'transaction' ? 'PostgreSQL through a pooler in transaction mode (sessions over DATABASE_DIRECT_URL)' : 'PostgreSQL') : `PGlite in ${config.dataDir}`}`,
     `  Mails go to:         ${mailer.describe()}`,
     `  Node.js:             ${process.version}`,
   ];

@@ -29,7 +29,7 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   let unlock: (() => void) | undefined;
   let database: Database;
   if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, config.databasePoolSize);
+    database = await openPostgres(config.databaseUrl, config.databasePoolSize, { pooler: config.databasePooler, directUrl: config.databaseDirectUrl });
   } else {
     unlock = lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pglite'));

@@ -15,7 +15,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../src/modules/webhooks/worker.js';
 import { createPanelMetrics } from '../src/modules/metrics/panel-metrics.js';
 import { createReadiness, type Readiness } from '../src/modules/health/readiness.js';
-import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres } from './test-db.js';
+import { ADMIN_EMAIL, ADMIN_LOGIN_PREFIX, ADMIN_PASSWORD, createPostgresDatabase, onPostgres, type TestPostgresDatabase } from './test-db.js';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_LOGIN_PREFIX, onPostgres };
 
@@ -71,22 +71,22 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
+  let created: TestPostgresDatabase | undefined;
   if (onPostgres) {
-    const created = await createPostgresDatabase(inject('runId'));
-    databaseUrl = created.url;
-    database = await openPostgres(created.url, 20);
+    created = await createPostgresDatabase(inject('runId'));
+    database = await openPostgres(created.url, 20, created.connection);
     dropDatabase = created.drop;
   } else {
     database = await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(inject('snapshot'))]) });
   }
-  // On PostgreSQL the config names the test's database, as DATABASE_URL does in production (backups dump it).
+  // On PostgreSQL the config names the test's database, as DATABASE_URL does in production (backups
+  // dump it), and in the pooled pass the pooler's mode and the direct URL.
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://panel.test',
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...created?.env,
     ...options.env,
   });
   const log = (await import('pino')).pino({ level: 'silent' });
@@ -161,7 +161,7 @@ export async function createTestApp(
     login,
     loginAdmin: () => login(ADMIN_EMAIL, ADMIN_PASSWORD, { admin: true }),
     async anotherNode() {
-      const own = databaseUrl ? await openPostgres(databaseUrl, 2) : undefined;
+      const own = created ? await openPostgres(created.url, 2, created.connection) : undefined;
       const other = await node(own ?? database);
       return {
         app: other,

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { schema } from './schema.js';
 import { preparingClient } from './pglite-prepared.js';
 import { StatementNames } from './prepared-names.js';
-import { prepareSandbox, SANDBOX_SEARCH_PATH } from './sandbox.js';
+import { checkSandboxSchema, prepareSandbox, SANDBOX_BEGIN, SandboxSchemaError } from './sandbox.js';
 import { trackCommits } from './after-commit.js';
 
 type Schema = typeof schema;
@@ -34,7 +34,10 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 4MB', 'wal_buffers
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The connection string (PostgreSQL): what pg_dump and the backup drill connect with. */
+  /**
+   * The connection string that keeps its session (PostgreSQL): DATABASE_DIRECT_URL when set, else
+   * DATABASE_URL. What pg_dump and the backup drill connect with.
+   */
   url?: string;
   /** Applies the committed migrations; several nodes starting at once serialise on an advisory lock. */
   migrate(): Promise<void>;
@@ -106,10 +109,11 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } });
   const db = trackCommits(drizzlePglite(preparingClient(client), { schema }) as unknown as Db);
   // One connection for both: each sandbox statement or transaction runs in a transaction of its
-  // own that sets the search path first (PGlite runs one transaction at a time).
+  // own that sets the search path first, and checks it took (PGlite runs one transaction at a time).
   const inSandbox = <T>(fn: (tx: Transaction) => Promise<T>) =>
     client.transaction(async (tx) => {
-      await tx.exec(`set local search_path to ${SANDBOX_SEARCH_PATH}`);
+      const [, schema] = await tx.exec(SANDBOX_BEGIN);
+      checkSandboxSchema(schema?.rows[0]?.schema);
       return fn(tx);
     });
   let sandbox: Promise<Db> | undefined;
@@ -150,31 +154,146 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
 }
 
 /**
- * A connection that prepares each parameterised statement once, under a name made of its text:
- * PostgreSQL then parses it once per connection and, after a few executions, reuses its plan,
- * instead of parsing and planning every list page again (planning a log page cost as much as
- * running it: docs/decisions/0008-performance.md). Texts are few (values are parameters), and
- * a connection stops naming new ones past PREPARED_PER_CONNECTION, so one-off statements cannot
- * fill the server's memory.
+ * The pool's connection. Named (PostgreSQL itself, or a pooler in session mode): it prepares each
+ * parameterised statement once, under a name made of its text, so PostgreSQL parses it once per
+ * connection and, after a few executions, reuses its plan, instead of parsing and planning every
+ * list page again (planning a log page cost as much as running it: docs/decisions/0008-performance.md).
+ * Texts are few (values are parameters), and a connection stops naming new ones past
+ * PREPARED_PER_CONNECTION, so one-off statements cannot fill the server's memory.
+ *
+ * Unnamed (DATABASE_POOLER=transaction): the next transaction may run on another server
+ * connection, and PgBouncer before 1.21 keeps no prepared statement from one to the next, so every
+ * statement goes as the unnamed one (parse, bind and execute in one round trip), also those that
+ * Drizzle's `.prepare(name)` names. This is the one place statement names reach the wire
+ * (docs/decisions/0012-poolers.md).
  */
-class PreparingClient extends pg.Client {
-  private readonly names = new StatementNames();
+function poolClient(named: boolean) {
+  return class PoolClient extends pg.Client {
+    private readonly names = new StatementNames();
 
-  override query(...args: unknown[]): never {
-    const [config, values] = args as [{ text?: unknown; name?: unknown } | undefined, unknown];
-    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
-      const name = this.names.of(config.text);
-      if (name !== undefined) args[0] = { ...config, name };
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [{ text?: unknown; name?: unknown } | undefined, unknown];
+      if (config && typeof config === 'object' && typeof config.text === 'string') {
+        if (!named) {
+          if (config.name !== undefined) args[0] = { ...config, name: undefined };
+        } else if (config.name === undefined && Array.isArray(values) && values.length > 0) {
+          const name = this.names.of(config.text);
+          if (name !== undefined) args[0] = { ...config, name };
+        }
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
+  };
+}
+
+/**
+ * A sandbox connection: every transaction it begins sets the sandbox's search path for itself
+ * (`set local`, so nothing outlives it on a pooled server connection) and checks that it took
+ * before any statement runs (db/sandbox.ts). Whatever search path the session was left with, by
+ * a pooler or by anyone, a sandbox statement writes the sandbox's tables or fails.
+ */
+function sandboxClient(named: boolean) {
+  return class SandboxClient extends poolClient(named) {
+    override query(...args: unknown[]): never {
+      const [config, values, callback] = args as [string | { text?: unknown } | undefined, unknown[] | undefined, unknown];
+      const text = typeof config === 'string' ? config : config?.text;
+      if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || values?.length || callback) return super.query(...args);
+      const begin = async () => {
+        const results = await (super.query(`${text}; ${SANDBOX_BEGIN}`) as unknown as Promise<pg.QueryResult<{ schema: unknown }>[]>);
+        try {
+          checkSandboxSchema(results.at(-1)?.rows[0]?.schema);
+        } catch (error) {
+          // Drizzle releases no connection whose begin failed: this one goes, with its session.
+          await (super.query('rollback') as unknown as Promise<unknown>).catch(() => undefined);
+          (this as unknown as pg.PoolClient).release(error as Error);
+          throw error;
+        }
+        return results[0];
+      };
+      return begin() as never;
+    }
+  };
+}
+
+/**
+ * The sandbox's pool: a statement sent outside a transaction runs in one of its own, which the
+ * sandbox connection begins with the sandbox's search path.
+ */
+class SandboxPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [pg.QueryConfig | string, unknown[] | undefined];
+    const run = async () => {
+      const client = await this.connect();
+      let result: pg.QueryResult;
+      try {
+        await client.query('begin');
+      } catch (error) {
+        // The sandbox connection released (and dropped) itself when its check failed.
+        if (error instanceof SandboxSchemaError) throw error;
+        client.release(error as Error);
+        throw error;
+      }
+      try {
+        result = await client.query(config as pg.QueryConfig, values);
+        await client.query('commit');
+      } catch (error) {
+        const lost = await client.query('rollback').then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        );
+        client.release(lost);
+        throw error;
+      }
+      client.release();
+      return result;
+    };
+    return run() as never;
   }
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  // The panel's searches rely on trigram and keyset indexes; with PostgreSQL's default page costs
-  // (tuned for spinning disks) the planner prefers sequential scans of 100,000 accounts. Set at
-  // connection start-up, so no statement races the first query of a new connection.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1', Client: PreparingClient });
+export type PostgresConnection = {
+  /** `transaction`: `url` is a pooler in transaction mode (DATABASE_POOLER): no statement is named. */
+  pooler?: 'session' | 'transaction';
+  /** A connection that keeps its session (DATABASE_DIRECT_URL): migrations, the start-up lock, LISTEN, pg_dump. Default `url`. */
+  directUrl?: string;
+};
+
+/**
+ * The planner settings the panel's statements are tuned for, set on the database (or, when the
+ * panel's role does not own it, on the role in this database) after the migrations, so each new
+ * connection starts with them: nothing rides on the connection's start-up packet, which PgBouncer
+ * refuses (`unsupported startup parameter: options`). The searches rely on trigram and keyset
+ * indexes; with PostgreSQL's default page costs (tuned for spinning disks) the planner prefers
+ * sequential scans of 100,000 accounts.
+ */
+const PLANNER_SETTINGS = `
+do $settings$
+begin
+  if not exists (
+    select 1 from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+    where d.datname = current_database() and s.setrole in (0, (select oid from pg_roles where rolname = current_user))
+      and 'random_page_cost=1.1' = any (s.setconfig)) then
+    begin
+      execute format('alter database %I set random_page_cost = 1.1', current_database());
+    exception when insufficient_privilege then
+      execute format('alter role %I in database %I set random_page_cost = 1.1', current_user, current_database());
+    end;
+  end if;
+end
+$settings$`;
+
+export async function openPostgres(url: string, poolSize = 20, connection: PostgresConnection = {}): Promise<Database> {
+  const pooled = connection.pooler === 'transaction';
+  if (pooled && !connection.directUrl) throw new Error('DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, a direct (session) connection to the same database');
+  // What needs its session (a lock held across transactions, LISTEN, pg_dump) connects here.
+  const sessionUrl = connection.directUrl ?? url;
+  const sessionClient = async () => {
+    const client = new pg.Client({ connectionString: sessionUrl });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: poolClient(!pooled) });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Db);
@@ -183,12 +302,22 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const database: Database = {
     db,
     kind: 'postgres',
-    url,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    url: sessionUrl,
+    async migrate() {
+      // On a session of its own: a transaction-mode pooler would carry no session, and every
+      // connection the pool opens afterwards starts with the planner settings.
+      const client = await sessionClient();
+      try {
+        await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await client.query(PLANNER_SETTINGS);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
     openSandbox() {
       if (!sandbox) {
-        // Its own connections, each starting with the sandbox's search path.
-        const sandboxPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)), options: `-c random_page_cost=1.1 -c search_path=${SANDBOX_SEARCH_PATH.replace(' ', '')}`, Client: PreparingClient });
+        // Its own connections; each transaction on them chooses the sandbox inside itself.
+        const sandboxPool = new SandboxPool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)), Client: sandboxClient(!pooled) });
         sandboxPool.on('error', () => undefined);
         sandbox = {
           pool: sandboxPool,
@@ -198,13 +327,13 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       return sandbox.db;
     },
     async withStartupLock(fn) {
-      const client = await pool.connect();
+      // A session lock on a session of its own; closing that session releases it, whatever happened.
+      const client = await sessionClient();
       try {
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
         return await fn();
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     ping: async () => {
@@ -218,7 +347,8 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     // waiting on a server that may never answer; the race also bounds waiting for a connection.
     newestMigrationAt: async (timeoutMs) =>
       migrationTime((await withinMs(timeoutMs, pool.query<{ at: unknown }>({ text: NEWEST_MIGRATION_SQL, query_timeout: timeoutMs } as pg.QueryConfig))).rows),
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, listeners),
+    // On the session URL: through a transaction-mode pooler a LISTEN would end with its transaction.
+    listen: (channel, onNotify) => listenPostgres(sessionUrl, channel, onNotify, listeners),
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       await sandbox?.pool.end();

@@ -9,6 +9,30 @@ import type { Db } from './client.js';
  */
 export const SANDBOX_SCHEMA = 'sandbox';
 export const SANDBOX_SEARCH_PATH = `${SANDBOX_SCHEMA}, public`;
+
+/**
+ * What every sandbox transaction runs first (db/client.ts, on PGlite and PostgreSQL alike): the
+ * sandbox's search path for this transaction only (`set local`: nothing is left on the session,
+ * which a pooler may hand to anyone next), then the schema unqualified writes now go to, which
+ * `checkSandboxSchema` checks before any statement of the transaction runs.
+ */
+export const SANDBOX_BEGIN = `set local search_path to ${SANDBOX_SEARCH_PATH}; select current_schema() as schema`;
+
+/** A sandbox transaction that would write the live tables: it stops before its first statement. */
+export class SandboxSchemaError extends Error {
+  constructor(schema: unknown) {
+    super(`a sandbox transaction found itself on the schema ${JSON.stringify(schema)}, not "${SANDBOX_SCHEMA}": refused before writing (is the sandbox schema missing?)`);
+  }
+}
+
+/**
+ * The guard of SANDBOX_BEGIN's answer. `current_schema()` is the first schema of the search path
+ * that exists: `public` when the `set local` did not take or the sandbox schema is gone, and then
+ * the transaction's writes would land in the live tables.
+ */
+export function checkSandboxSchema(schema: unknown): void {
+  if (schema !== SANDBOX_SCHEMA) throw new SandboxSchemaError(schema);
+}
 export const SANDBOX_TABLES = [
   'credit_ledger',
   'idempotent_requests',

@@ -35,7 +35,7 @@ try {
 async function backup(config: Config): Promise<number> {
   const log = pino({ level: 'silent' });
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl, 2);
+    const database = await openPostgres(config.databaseUrl, 2, { pooler: config.databasePooler, directUrl: config.databaseDirectUrl });
     try {
       const why = await unavailable({ config, database });
       if (why) {

@@ -285,7 +285,7 @@ describe('the reminder scheduler\'s heartbeat', () => {
 describe.runIf(onPostgres)('two API nodes on one PostgreSQL database', () => {
   it('send each reseller one mail a day between them', async () => {
     const created = await createPostgresDatabase(inject('runId'));
-    const nodes = await Promise.all([openPostgres(created.url, 4), openPostgres(created.url, 4)]);
+    const nodes = await Promise.all([openPostgres(created.url, 4, created.connection), openPostgres(created.url, 4, created.connection)]);
     const outboxes = nodes.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'panel-node-')));
     try {
       const db = nodes[0].db;
