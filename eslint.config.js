@@ -42,6 +42,37 @@ export default tseslint.config(
     },
   },
   {
+    // Server modules meet through their service: one module imports another only through its
+    // `<area>.service.ts` (server/src/modules/README.md). The files below are the documented
+    // exceptions, each a module's public face that cannot be its service file:
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!(?:${[
+                // the reach rule every area applies (and the SQL side mirrors)
+                'resellers/hierarchy',
+                // the metrics registry every area records into, as ctx.metrics does (src/http/context.ts)
+                'metrics/panel-metrics',
+                // the node's lifecycle and its workers' heartbeats, as the probes read them
+                'health/readiness',
+                // the second-factor policy, a service of its own beside two-factor.service
+                'two-factor/requirement.service',
+                // WebAuthn challenges and assertions; passkeys.service imports two-factor.service, so going through it would be a cycle
+                'passkeys/webauthn',
+              ].join('|')})\\.js$)([a-z0-9-]+)/(?!\\1\\.service\\.js$)[^/]+$`,
+              message: "Reach another module through its <area>.service.ts (or a file of the allow-list in eslint.config.js), not one of its inner files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers (`res.json()` is any) and assert on them: the unsafe-any rules add nothing there.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts'],
     rules: {

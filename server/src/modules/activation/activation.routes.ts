@@ -20,7 +20,7 @@ import {
   updateCommentBody,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
-import { requestIdFrom } from '../credit/credit.service.js';
+import { requestIdFrom } from '../../lib/idempotency.js';
 import * as service from './activation.service.js';
 import { undoActivation } from './undo.service.js';
 import { undoSettings, updateUndoSettings } from './undo-window.js';

@@ -1,5 +1,6 @@
 import { and } from 'drizzle-orm';
 import {
+  ACTIVATION_REPORT_COLUMNS,
   activationCost,
   BLOCKING_MULTI_APP_STATUSES,
   CREDIT_TR_TYPES,
@@ -10,6 +11,7 @@ import {
   SEARCH_MIN_LENGTH,
   translate,
   type ActivatedAppsBody,
+  type ActivationReportBody,
   type ActivationLogsBody,
   type ActivationPackage,
   type ActivationRecord,
@@ -23,16 +25,23 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
+import { csvReport } from '../../lib/csv.js';
+import { rangeEnd } from '../../lib/date-range.js';
+import { once } from '../../lib/idempotency.js';
 import { conditionOf, whereOf } from '../../lib/shaped-statement.js';
 import { allowedApplications } from '../applications/applications.service.js';
-import { balanceOf, once, rangeEnd, transfer } from '../credit/credit.service.js';
-import { devicesOfMac, isActive, type DeviceRow } from '../devices/device-access.js';
-import { idsInReach } from '../resellers/hierarchy.js';
-import { emit } from '../webhooks/events.js';
-import { recordRefusal } from '../insights/refusals.js';
+import { balanceOf, transfer } from '../credit/credit.service.js';
+import { devicesOfMac, isActive, type DeviceRow } from '../devices/devices.service.js';
+import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
+import { emit } from '../webhooks/webhooks.service.js';
+import { recordRefusal } from '../insights/insights.service.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './activation.repository.js';
 import { undoHoursOf, undoUntil, undoWindowHours } from './undo-window.js';
+
+// What the activation codes' redemption shares with activation: the rows it inserts and the undo window.
+export { insertActivations } from './activation.repository.js';
+export { undoHoursOf, undoWindowHours, undoWindowSetting } from './undo-window.js';
 
 // ---------------------------------------------------------------------------------------------
 // The multi-app check: one rule for the check call and for the activation itself.
@@ -448,4 +457,30 @@ export async function activationDashboard(ctx: Ctx) {
     ...allowed.map((a) => ({ name: a.app_name, value: byApp.get(a.id) ?? 0 })),
     ...others.sort((a, b) => a.appName.localeCompare(b.appName)).map((a) => ({ name: a.appName, value: byApp.get(a.id)! })),
   ];
+}
+
+/**
+ * POST api/activation-report-download-reseller-list: one reseller's activations (the caller's own,
+ * or a reseller within its reach), optionally of one module (its id or name).
+ */
+export async function activationReport({ ctx, input }: { ctx: Ctx; input: ActivationReportBody }) {
+  const me = callerOf(ctx);
+  if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
+  const where = whereOf([repo.ofReseller(input.reseller_id), repo.moduleCondition(ctx.db, input.moduleType)]);
+  return csvReport({
+    header: [...ACTIVATION_REPORT_COLUMNS],
+    batch: (afterId, size) => repo.activationBatch(ctx.db, where, afterId, size),
+    line: (r) => [
+      r.id,
+      r.module,
+      r.macAddress,
+      r.resellerEmail,
+      r.boxExpiryDate.toISOString(),
+      r.creditPoint,
+      r.comment,
+      r.activatedFrom,
+      r.createdAt.toISOString(),
+    ],
+    empty: () => new AppError('C10012', { key: 'credit.noRecordsReseller' }),
+  });
 }

@@ -2,7 +2,7 @@ import { and } from 'drizzle-orm';
 import { AUDIT_LOG_CSV_COLUMNS, SEARCH_MIN_LENGTH, auditEventKind, translate, type AuditLogEntry, type AuditLogQuery } from '@panel/contract';
 import type { Ctx } from '../../http/context.js';
 import { csvReport } from '../../lib/csv.js';
-import { listRange } from '../credit/credit.service.js';
+import { listRange } from '../../lib/date-range.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './audit-log.repository.js';
 

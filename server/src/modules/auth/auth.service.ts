@@ -28,7 +28,7 @@ import { actionMail } from '../../mail/templates.js';
 import { endOtherSessions, isNewDevice, sendNewDeviceMail } from '../sessions/sessions.service.js';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.js';
 import { completeChallenge, issueChallenge, methodsOf } from '../two-factor/two-factor.service.js';
-import { knownBrowserLimits, loginLimits, mailLimits, signupLimits, takeAttempt } from './rate-limits.js';
+import { knownBrowserLimits, loginLimits, mailLimits, signupLimits, takeAttempt } from '../../lib/attempt-limits.js';
 import type { KnownBrowser } from './known-browser.js';
 
 /** `passedSecondFactor`: the sign-in confirmed a TOTP or recovery code (the sessions screen shows it). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bulkActivationAnswer, bulkActivationFields, bulkProgressAnswer, bulkProgressQuery, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { multipartBody, uploadedFile } from '../../http/uploads.js';
-import { requestIdFrom } from '../credit/credit.service.js';
+import { requestIdFrom } from '../../lib/idempotency.js';
 import * as service from './bulk-activation.service.js';
 
 const tags = ['activation'];

@@ -17,10 +17,10 @@ import {
 } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
-import { recordRefusal } from '../insights/refusals.js';
+import { recordRefusal } from '../insights/insights.service.js';
 import { catalogueOf, chargeActivation, checkApps, keptComment, type Catalogue } from '../activation/activation.service.js';
-import { balanceOf, once } from '../credit/credit.service.js';
-import * as idempotency from '../credit/credit.repository.js';
+import * as idempotency from '../../lib/idempotency.js';
+import { balanceOf } from '../credit/credit.service.js';
 import { readBulkFile, type FileRow } from './bulk-file.js';
 
 /** A row the file states well enough to be checked against the devices. */
@@ -160,7 +160,7 @@ async function realRun(ctx: Ctx, bytes: Buffer | undefined, requestId: string | 
     }
     const rowId = requestId === null ? null : `bulk:${requestId}#${r.row}`;
     try {
-      const charged = await once(ctx, rowId, ['bulk-row', r.mac, r.appIds, r.pkg, r.comment], (tx) =>
+      const charged = await idempotency.once(ctx, rowId, ['bulk-row', r.mac, r.appIds, r.pkg, r.comment], (tx) =>
         chargeActivation(ctx, tx, { mac: r.mac, appIds: r.appIds, pkg: r.pkg, comment: r.comment, requestId: rowId, from: 'bulk-file' }, catalogue),
       );
       const soonest = charged.activated.map((a) => a.expire_date).sort()[0]!;

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
 import { cappedPages, countOf } from '../../lib/capped-page.js';
 import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
-import { undoWindowSetting } from '../activation/undo-window.js';
+import { undoWindowSetting } from '../activation/activation.service.js';
 import { escapeLike, startsWith } from '../../lib/like.js';
 
 /** A code as lists and answers show it: its reseller's e-mail, the device that redeemed it, its playlists. */

@@ -17,7 +17,7 @@ import {
   translate,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
-import { requestIdFrom } from '../credit/credit.service.js';
+import { requestIdFrom } from '../../lib/idempotency.js';
 import * as service from './codes.service.js';
 
 const tags = ['activation codes'];

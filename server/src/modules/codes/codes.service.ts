@@ -23,17 +23,17 @@ import { activationCodes, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-import { insertActivations } from '../activation/activation.repository.js';
+import { listRange } from '../../lib/date-range.js';
+import { once } from '../../lib/idempotency.js';
+import { insertActivations, undoHoursOf, undoWindowHours } from '../activation/activation.service.js';
 import { giveBackKeySpend } from '../api-keys/api-keys.service.js';
-import { listRange, once, transfer } from '../credit/credit.service.js';
-import { findAccountByEmail } from '../credit/credit.repository.js';
+import { findAccountByEmail, transfer } from '../credit/credit.service.js';
 import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
-import { emit, last4 } from '../webhooks/events.js';
+import { emit, last4 } from '../webhooks/webhooks.service.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './codes.repository.js';
-import * as insightsRepo from '../insights/insights.repository.js';
-import { undoHoursOf, undoWindowHours } from '../activation/undo-window.js';
+import { codeRefunded } from '../insights/insights.service.js';
 
 /**
  * Activation codes (business-panel.md §2–§9): bought in batches with credit, redeemed by a player
@@ -353,7 +353,7 @@ export async function deleteCode({ ctx, input }: { ctx: Ctx; input: CodeValueBod
       insufficient: () => new AppError('INTERNAL'),
     });
     // Insights take the code back on the day it was sold, from the sale the roll-up kept.
-    await insightsRepo.codeRefunded(tx, code.id, moved.ledgerId);
+    await codeRefunded(tx, code.id, moved.ledgerId);
     const [payer] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, code.createdBy));
     return { points: refund.points, refused: null, to: payer!, hours: view.windowHours };
   });

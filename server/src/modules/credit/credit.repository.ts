@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { creditLedger, idempotentRequests, users } from '../../db/schema.js';
+import { creditLedger, users } from '../../db/schema.js';
 import { cappedPages, countOf } from '../../lib/capped-page.js';
 import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
 import { accountsOf } from '../resellers/hierarchy.js';
@@ -73,36 +73,6 @@ export async function share(
   // A new move answers `{ result }` alone; a stored answer carries its fingerprint (or, before 0013, its body).
   const replayed = answer.fingerprint !== undefined || answer.body !== undefined;
   return { body: answer.body, result: answer.result && moveRow(answer.result), replayed };
-}
-
-/**
- * Claims `key` for this transaction: inserts it, or takes over an entry older than the
- * idempotency window. A concurrent request with the same key waits on the insert until this
- * transaction ends, then finds the stored answer (or, if this one rolled back, claims the key itself).
- */
-export async function claimIdempotencyKey(tx: DbOrTx, key: string, hours: number): Promise<boolean> {
-  const claimed = await tx
-    .insert(idempotentRequests)
-    .values({ key, statusCode: 0, response: {} })
-    .onConflictDoUpdate({
-      target: idempotentRequests.key,
-      set: { statusCode: 0, response: {}, createdAt: sql`now()` },
-      setWhere: lt(idempotentRequests.createdAt, sql`now() - make_interval(hours => ${hours})`),
-    })
-    .returning({ key: idempotentRequests.key });
-  return claimed.length > 0;
-}
-
-export async function storedAnswer(tx: DbOrTx, key: string) {
-  const [row] = await tx
-    .select({ statusCode: idempotentRequests.statusCode, response: idempotentRequests.response })
-    .from(idempotentRequests)
-    .where(eq(idempotentRequests.key, key));
-  return row;
-}
-
-export async function storeAnswer(tx: DbOrTx, key: string, statusCode: number, response: unknown) {
-  await tx.update(idempotentRequests).set({ statusCode, response }).where(eq(idempotentRequests.key, key));
 }
 
 export async function findAccountByEmail(db: DbOrTx, email: string) {

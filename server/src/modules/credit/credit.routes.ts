@@ -18,6 +18,8 @@ import {
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { sendCsv } from '../../lib/csv.js';
+import { requestIdFrom } from '../../lib/idempotency.js';
+import { activationReport } from '../activation/activation.service.js';
 import * as credit from './credit.service.js';
 
 const tags = ['credit'];
@@ -52,7 +54,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'recharge credit' }, schema: { tags, body: rechargeBody, response: { 200: rechargeAnswer } } },
     async (request) => {
       const ctx = ctxOf(request);
-      const requestId = credit.requestIdFrom(request.headers['request-id']);
+      const requestId = requestIdFrom(request.headers['request-id']);
       return credit.recharge({ ctx, input: request.body, requestId });
     },
   );
@@ -72,7 +74,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const ctx = ctxOf(request);
         const { resellerId, input } = moveInput(request, schema);
-        const requestId = credit.requestIdFrom(request.headers['request-id']);
+        const requestId = requestIdFrom(request.headers['request-id']);
         const move = action === 'add-credit-point' ? credit.addCredit : credit.deductCredit;
         return move({ ctx, resellerId, input, requestId });
       },
@@ -127,7 +129,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'download-report' }, schema: { tags, body: activationReportBody } },
     async (request, reply) => {
       const ctx = ctxOf(request);
-      const chunks = await credit.activationReport({ ctx, input: request.body });
+      const chunks = await activationReport({ ctx, input: request.body });
       return sendCsv(reply, `activations-reseller-${request.body.reseller_id}.csv`, chunks);
     },
   );

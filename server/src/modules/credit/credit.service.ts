@@ -1,14 +1,9 @@
-import crypto from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
 import {
-  ACTIVATION_REPORT_COLUMNS,
-  addMonths,
-  type ActivationReportBody,
   CREDIT_TR_TYPES,
   IDEMPOTENCY_HOURS,
   MAX_CREDIT_MOVE,
   PASSCODE_RECENCY_MINUTES,
-  REPORT_MAX_MONTHS,
   SEARCH_MIN_LENGTH,
   translate,
   type AddCreditBody,
@@ -19,22 +14,25 @@ import {
   type RechargeBody,
   type ResellerReportBody,
 } from '@panel/contract';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { csvReport } from '../../lib/csv.js';
+import { rangeEnd } from '../../lib/date-range.js';
+import { fingerprintOf } from '../../lib/idempotency.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { verifySecret } from '../../lib/secrets.js';
 import { whereOf } from '../../lib/shaped-statement.js';
-import { passcodeLimits, takeAttempt } from '../auth/rate-limits.js';
+import { passcodeLimits, takeAttempt } from '../../lib/attempt-limits.js';
 import { chargeKeySpend, recordKeySpend } from '../api-keys/api-keys.service.js';
 import { accountsInReach, targetWithinReach } from '../resellers/hierarchy.js';
-import * as activationRepo from '../activation/activation.repository.js';
 import * as repo from './credit.repository.js';
 import { requireStepUp } from '../../http/step-up.js';
-import { afterMove } from '../webhooks/events.js';
+import { afterMove } from './after-move.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
+
+export { findAccountByEmail } from './credit.repository.js';
 
 /** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
 export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {
@@ -92,7 +90,7 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
   }
   if (keySpend) await recordKeySpend(ctx, tx, keySpend, result.ledgerId);
   recordAfterCommit(ctx, tx, (metrics) => metrics.creditMoved(move.trType, move.amount));
-  // The webhook events and the low-balance line, in the move's transaction (webhooks/events).
+  // The webhook events and the low-balance line, in the move's transaction (after-move.ts).
   await afterMove(ctx, tx, move, result);
   return result;
 }
@@ -172,43 +170,6 @@ async function shareMove<T>(
       requestIdReused: () => new AppError('CONFLICT', { key: 'credit.requestIdReused' }),
     });
   }
-}
-
-const fingerprintOf = (fingerprint: unknown) => crypto.createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
-
-// ---------------------------------------------------------------------------------------------
-// Idempotency: `request-id` answers a repeat within 24 hours with the first answer.
-// ---------------------------------------------------------------------------------------------
-
-
-/** The `request-id` header: absent, or 1 to 100 visible ASCII characters. */
-export function requestIdFrom(header: string | string[] | undefined): string | null {
-  if (header === undefined) return null;
-  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(header)) throw fieldError('request-id', 'validation.requestId');
-  return header;
-}
-
-/**
- * Runs `work` in one transaction. With a request id, the key (caller + request id) is claimed
- * first inside that transaction: a repeat, even one sent at the same moment, waits for the
- * first to commit and then replays its answer, so credit moves once. Only successful answers
- * are kept: a refused request moved nothing and may be retried with the same id.
- */
-export async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const print = fingerprintOf(fingerprint);
-  const key = requestId === null ? null : `${callerOf(ctx).userId}:${requestId}`;
-  return ctx.db.transaction(async (tx) => {
-    if (key !== null && !(await repo.claimIdempotencyKey(tx, key, IDEMPOTENCY_HOURS))) {
-      const stored = await repo.storedAnswer(tx, key);
-      const saved = stored?.response as { fingerprint?: string; body?: T } | undefined;
-      if (stored?.statusCode !== 200 || !saved?.body) throw new AppError('CONFLICT', { key: 'credit.requestIdReused' });
-      if (saved.fingerprint !== print) throw new AppError('CONFLICT', { key: 'credit.requestIdReused' });
-      return saved.body;
-    }
-    const answer = await work(tx);
-    if (key !== null) await repo.storeAnswer(tx, key, 200, { fingerprint: print, body: answer });
-    return answer;
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,24 +350,6 @@ async function report(ctx: Ctx, where: SQL | undefined, empty: () => AppError): 
   });
 }
 
-/** The end of a range, exclusive: a date-only value covers its whole day, so it ends at the start of the next day. */
-export function rangeEnd(endDate: string): Date {
-  const end = new Date(endDate);
-  return /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? new Date(end.getTime() + 86_400_000) : end;
-}
-
-/** A list's range (activation codes, audit log): the last REPORT_MAX_MONTHS months through today unless given, never longer. */
-export function listRange(query: { date_from?: string; date_to?: string }): { from: Date; to: Date } {
-  const today = new Date();
-  today.setUTCHours(0, 0, 0, 0);
-  const to = query.date_to ? rangeEnd(query.date_to) : new Date(today.getTime() + 86_400_000);
-  const lastDay = query.date_to ? new Date(query.date_to) : today;
-  const from = query.date_from ? new Date(query.date_from) : addMonths(lastDay, -REPORT_MAX_MONTHS);
-  if (lastDay.getTime() > addMonths(from, REPORT_MAX_MONTHS).getTime()) throw fieldError('date_to', 'validation.rangeTooLong');
-  if (to.getTime() < from.getTime()) throw fieldError('date_to', 'validation.endBeforeStart');
-  return { from, to };
-}
-
 function rangeOf(input: DateRangeBody): { from: Date; to: Date } {
   return { from: new Date(input.start_date), to: rangeEnd(input.end_date) };
 }
@@ -424,30 +367,4 @@ export async function resellerReport({ ctx, input }: { ctx: Ctx; input: Reseller
   const me = callerOf(ctx);
   if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
   return report(ctx, whereOf([repo.touchingAccount(input.reseller_id)]), () => new AppError('C10012', { key: 'credit.noRecordsReseller' }));
-}
-
-/**
- * POST api/activation-report-download-reseller-list: one reseller's activations (the caller's own,
- * or a reseller within its reach), optionally of one module (its id or name).
- */
-export async function activationReport({ ctx, input }: { ctx: Ctx; input: ActivationReportBody }) {
-  const me = callerOf(ctx);
-  if (input.reseller_id !== me.userId) await targetWithinReach(ctx, input.reseller_id, { includeRemoved: true });
-  const where = whereOf([activationRepo.ofReseller(input.reseller_id), activationRepo.moduleCondition(ctx.db, input.moduleType)]);
-  return csvReport({
-    header: [...ACTIVATION_REPORT_COLUMNS],
-    batch: (afterId, size) => activationRepo.activationBatch(ctx.db, where, afterId, size),
-    line: (r) => [
-      r.id,
-      r.module,
-      r.macAddress,
-      r.resellerEmail,
-      r.boxExpiryDate.toISOString(),
-      r.creditPoint,
-      r.comment,
-      r.activatedFrom,
-      r.createdAt.toISOString(),
-    ],
-    empty: () => new AppError('C10012', { key: 'credit.noRecordsReseller' }),
-  });
 }

@@ -12,7 +12,7 @@ export type LowCredit = { userId: number; balance: number; threshold: number };
 
 /**
  * The low-balance mail to the account a move took under its threshold, in the language it last
- * used the panel in. Called once the move committed (webhooks/events `afterMove` queues it with
+ * used the panel in. Called once the move committed (`afterMove` in after-move.ts queues it with
  * `afterCommit`): the mark that makes it once per fall is set in the move's transaction, so a
  * rolled-back move mails nothing and concurrent moves mail once. An account that may buy credit
  * gets the link to the plans; one that may not (its credit comes from its parent) a link to

@@ -1,7 +1,7 @@
 import { DEVICES_EXPORT_COLUMNS, type DeviceExportStatus } from '@panel/contract';
 import type { Ctx } from '../../http/context.js';
 import { csvReport } from '../../lib/csv.js';
-import { activatedByAccounts } from '../devices/device-access.js';
+import { activatedByAccounts } from '../devices/devices.service.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './devices-export.repository.js';
 

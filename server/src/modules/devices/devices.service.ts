@@ -17,6 +17,9 @@ import { devicesOfMac, findApplication, findDevice, isActive, reachesDevice } fr
 import { changeDeviceState, type DeviceChange } from './device-state.js';
 import * as repo from './devices.repository.js';
 
+// The devices as the other areas read them (activation, player, playlists, renewals, reminders, export).
+export * from './device-access.js';
+
 /** Check Mac, Disable/Enable MAC and box management (business-panel.md §3, §4, §7; core-panel.md §3). */
 
 /**

@@ -23,6 +23,10 @@ import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import * as repo from './insights.repository.js';
 
+// What the activating areas record: refusals (after the rollback) and refunded codes (in the refund's transaction).
+export { recordRefusal } from './refusals.js';
+export { codeRefunded } from './insights.repository.js';
+
 /**
  * Insights (issue 27): the figures of the caller's tree (the admin: the whole panel), or of one
  * account of that tree (`reseller_id`), read from the daily roll-up. Days are UTC days.

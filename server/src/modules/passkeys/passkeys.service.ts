@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { serverKey } from '../../lib/server-key.js';
 import { sha256 } from '../../lib/secrets.js';
-import { recordFailure } from '../auth/rate-limits.js';
+import { recordFailure } from '../../lib/attempt-limits.js';
 import { newRecoveryCode, replaceRecoveryCodes, sessionCaller } from '../two-factor/two-factor.service.js';
 import { storeChallenge, takeChallenge } from './webauthn.js';
 

@@ -20,7 +20,7 @@ import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { balanceOf, transfer } from '../credit/credit.service.js';
 import type { PaymentProvider } from './payment-providers.js';
-import { emit } from '../webhooks/events.js';
+import { emit } from '../webhooks/webhooks.service.js';
 import * as repo from './payments.repository.js';
 
 /**

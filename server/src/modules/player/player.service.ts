@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
 import { batchedRateLimiter, retryAfterSeconds, type RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256, verifySecret } from '../../lib/secrets.js';
-import { takeAttempt } from '../auth/rate-limits.js';
-import { deviceKeyMatches, findApplication, isActive } from '../devices/device-access.js';
+import { takeAttempt } from '../../lib/attempt-limits.js';
+import { deviceKeyMatches, findApplication, isActive } from '../devices/devices.service.js';
 import { findPlayerDevice, findPlaylist, markStatusCall, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
 
 /**

@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { hashSecret } from '../../lib/secrets.js';
-import { deviceKeyMatches, devicesInReach, findApplication, findDevice, reachesDevice } from '../devices/device-access.js';
+import { deviceKeyMatches, devicesInReach, findApplication, findDevice, reachesDevice } from '../devices/devices.service.js';
 
 /** Playlists pushed to devices and the domain change (business-panel.md §5, §7 "Playlists and domain"). */
 

@@ -8,7 +8,7 @@ import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { signedInAccount } from '../auth/auth.service.js';
 import { twoFactorSetupAnswer } from '../two-factor/requirement.service.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
-import { passcodeLimits, takeAttempt } from '../auth/rate-limits.js';
+import { passcodeLimits, takeAttempt } from '../../lib/attempt-limits.js';
 import { requireStepUp } from '../../http/step-up.js';
 
 export async function getProfile(ctx: Ctx) {
@@ -42,7 +42,7 @@ export async function lowCreditThreshold(ctx: Ctx): Promise<number | null> {
 
 /**
  * PATCH /api/profile/low-credit. Setting the line tells nothing by itself: the next move that takes
- * the balance under it does (webhooks/events). A balance already at or above the new line (or no
+ * the balance under it does (credit/after-move). A balance already at or above the new line (or no
  * line) clears the "told" mark, so the next fall under it is told.
  */
 export async function setLowCreditThreshold({ ctx, input }: { ctx: Ctx; input: LowCreditBody }): Promise<number | null> {

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import { applications, devices, expiryReminders, users } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { accountLocale, expiryReminderMail } from '../../mail/templates.js';
-import { expiringBetween } from '../devices/device-access.js';
-import { emit } from '../webhooks/events.js';
+import { expiringBetween } from '../devices/devices.service.js';
+import { emit } from '../webhooks/webhooks.service.js';
 import type { PanelMetrics } from '../metrics/panel-metrics.js';
 import { HEARTBEAT_MS } from '../health/readiness.js';
 

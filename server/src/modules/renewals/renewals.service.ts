@@ -1,7 +1,7 @@
 import { and } from 'drizzle-orm';
 import type { ExpiringDevice, ExpiringDevicesQuery } from '@panel/contract';
 import type { Ctx } from '../../http/context.js';
-import { activatedByAccounts, expiringBetween } from '../devices/device-access.js';
+import { activatedByAccounts, expiringBetween } from '../devices/devices.service.js';
 import { idsInReach } from '../resellers/hierarchy.js';
 import * as repo from './renewals.repository.js';
 

@@ -19,7 +19,7 @@ import { escapeLike } from '../../lib/like.js';
 import { builtOncePerShape, shapeOf } from '../../lib/shaped-statement.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { ticketResolvedMail } from '../../mail/templates.js';
-import { emit, excerptOf } from '../webhooks/events.js';
+import { emit, excerptOf } from '../webhooks/webhooks.service.js';
 
 /**
  * Support tickets (core-panel.md §2–§8): a reseller raises one, the support side (`reply`)

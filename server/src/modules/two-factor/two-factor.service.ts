@@ -24,7 +24,7 @@ import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { hashSecret, randomToken, sha256, verifySecret } from '../../lib/secrets.js';
-import { recordFailure, takeAttempt } from '../auth/rate-limits.js';
+import { recordFailure, takeAttempt } from '../../lib/attempt-limits.js';
 import { adminRoleId } from '../../db/roles.js';
 import { accountLocale, twoFactorResetMail } from '../../mail/templates.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';

@@ -16,6 +16,10 @@ import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret, serverKey } from '../../lib/server-key.js';
 import { checkWebhookUrl, hostOf } from './address-guard.js';
 import { emitEvent, WEBHOOK_CHANNEL } from './outbox.js';
+
+// What other modules use to emit their events: they reach the webhooks module through this file only.
+export { emit, emitsEvents, excerptOf, last4 } from './events.js';
+export { emitEvent } from './outbox.js';
 import { newWebhookSecret } from './sender.js';
 
 /**

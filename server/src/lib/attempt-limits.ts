@@ -4,9 +4,9 @@ import {
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MINUTES,
 } from '@panel/contract';
-import { AppError } from '../../http/app-error.js';
-import type { Ctx } from '../../http/context.js';
-import { retryAfterSeconds, type Window } from '../../lib/rate-limiter.js';
+import { AppError } from '../http/app-error.js';
+import type { Ctx } from '../http/context.js';
+import { retryAfterSeconds, type Window } from './rate-limiter.js';
 
 const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60 * 1000;
 
@@ -52,7 +52,7 @@ export async function recordFailure(ctx: Ctx, limits: Limit[]) {
   await Promise.all(limits.map(({ key }) => ctx.limiter.hit(key, WINDOW_MS)));
 }
 
-/** A browser that signed in to the account before counts on its own: strangers never block it (see known-browser.ts). */
+/** A browser that signed in to the account before counts on its own: strangers never block it (see modules/auth/known-browser.ts). */
 export const knownBrowserLimits = (nonce: string): Limit[] => [{ key: `login:device:${nonce}`, max: LOGIN_MAX_FAILURES_PER_DEVICE }];
 
 export const loginLimits = (ctx: Ctx, email: string): Limit[] => [
