@@ -73,6 +73,30 @@ export default tseslint.config(
     },
   },
   {
+    // Web features meet only through a feature's public index.ts, and never reach up into app/
+    // for toasts (those are lib/feedback.ts): web/src/features/README.md.
+    files: ['web/src/features/**/*.ts', 'web/src/features/**/*.tsx'],
+    ignores: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*', '!../../*'],
+              message: "Import another feature through its public index.ts ('../<feature>'), not one of its files.",
+            },
+            {
+              group: ['**/app/query-client'],
+              importNames: ['showSuccess', 'showError'],
+              message: 'Toasts come from web/src/lib/feedback.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers (`res.json()` is any) and assert on them: the unsafe-any rules add nothing there.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts'],
     rules: {

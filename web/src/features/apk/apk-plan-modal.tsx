@@ -10,7 +10,7 @@ import {
   type ApkPlanFields,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
 import { IMAGE_UPLOAD_MAX_MB, ImageInput, imageProblem } from '../../components/image-input';
 import { useTextLimit } from '../../components/text-limit';

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, Center, Group, Image, Stack, Text, Title } fr
 import { IconBrandAndroid, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApkPlan } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';

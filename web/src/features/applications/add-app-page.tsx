@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APP_NAME_MAX_LENGTH, APP_URL_MAX_LENGTH, applicationCreateFields, type ApplicationCreateFields } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';

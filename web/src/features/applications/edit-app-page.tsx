@@ -15,7 +15,7 @@ import {
   type ApplicationUpdateBody,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';

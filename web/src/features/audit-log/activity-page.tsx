@@ -8,7 +8,7 @@ import { DateRangeInput, useDateRangeFilter } from '../../components/date-range-
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { codeListError } from '../codes/code-errors';
+import { codeListError } from '../codes';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { auditDetailParts } from './audit-details';
 import { useAuditLog, useExportAuditLog, type AuditLogFilters } from './get-audit-log';

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { resetPasswordBody, type ResetPasswordBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useZodForm } from '../../components/form';
-import { showError, showSuccess } from '../../app/query-client';
+import { showError, showSuccess } from '../../lib/feedback';
 import { AuthLayout } from './auth-layout';
 import { PasswordFields } from './password-fields';
 import { useResetPassword } from './reset-password';

@@ -3,7 +3,7 @@ import { IconDatabaseExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BackupRecord } from '@panel/contract';
 import { backupInProgress, useBackups, useStartBackup } from '../../api/backups';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { SectionCard } from '../../components/section-card';
 import { StatusBadge } from '../../components/status-badge';

@@ -14,7 +14,7 @@ import {
   type CodeAction,
 } from '@panel/contract';
 import { useProfile } from '../../api/profile';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { DataTable, type Column, type Sort } from '../../components/data-table';

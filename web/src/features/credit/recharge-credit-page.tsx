@@ -6,7 +6,7 @@ import { FormHeading } from '../../components/form-heading';
 import { MoneySummary } from '../../components/money-summary';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { toastError } from '../../components/toast';
 import { useProfile } from '../../api/profile';

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { setPasscodeForm, type PasscodeForm } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
-import { queryClient, showError, showSuccess } from '../../app/query-client';
+import { queryClient } from '../../app/query-client';
+import { showError, showSuccess } from '../../lib/feedback';
 import { useLogout } from '../../lib/use-logout';
 import { useSetPasscode } from './set-passcode';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { passcodeForm, type PasscodeForm } from '@panel/contract';
-import { showError, showSuccess } from '../../app/query-client';
+import { showError, showSuccess } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { ApiError } from '../../api/client';
 import { useUpdatePasscode } from './update-passcode';

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { BACKUPS_PATH, type BackupRecord } from '@panel/contract';
 import { useBackups, type BackupsAnswer } from '../../api/backups';
 import { formatDateTime } from '../../lib/format';
-import { drillProblems, findingText } from '../backups/findings';
+import { drillProblems, findingText } from '../backups';
 
 type Line = { text: string; tone: 'ok' | 'warn' | 'muted' };
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Te
 import { useTranslation } from 'react-i18next';
 import { disableBoxesBody, enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { session } from '../../lib/session';
 import { useResellerId } from '../../lib/use-reseller-id';
 import { boxFailureMessage } from './box-errors';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIFETIME_EXPIRY, type DeviceToggleAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { CardTable } from '../../components/card-table';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { DeviceStatusBadge } from '../../components/device-details';

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Center, Checkbox, Code, Group, Loader, Moda
 import { useTranslation } from 'react-i18next';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyValueButton } from '../../components/copy-value-button';

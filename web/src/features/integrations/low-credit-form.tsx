@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Group, Loader, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LOW_CREDIT_THRESHOLD_MAX, lowCreditBody } from '@panel/contract';
-import { ApiError } from '../../api/client';
-import { useErrorText } from '../../components/form';
+import { LOW_CREDIT_THRESHOLD_MAX, lowCreditBody, type LowCreditBody } from '@panel/contract';
+import { useErrorText, useZodForm } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatNumber } from '../../lib/format';
 import { useLowCredit, useUpdateLowCredit } from './low-credit';
@@ -47,27 +46,13 @@ function LowCreditFields({ threshold }: { threshold: number | null }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const update = useUpdateLowCredit();
-  const [value, setValue] = useState<number | string>(threshold ?? '');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  // Kept as typed (a number, or '' for no line); the contract turns it into what the server reads.
+  const form = useZodForm<{ threshold: number | string }, LowCreditBody>(lowCreditBody, {
+    initialValues: { threshold: threshold ?? '' },
+    errorTexts: { refusal: t('lowCredit.saveFailed'), network: t('lowCredit.saveFailed'), fallback: t('lowCredit.saveFailed') },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = lowCreditBody.safeParse({ threshold: value });
-    if (!parsed.success) {
-      setError(errorText(parsed.error.issues[0]?.message, 'threshold', { max: LOW_CREDIT_THRESHOLD_MAX }));
-      return;
-    }
-    setError(undefined);
-    update.mutate(parsed.data, {
-      onError: (failed) => {
-        const field = failed instanceof ApiError ? failed.fieldErrors().threshold : undefined;
-        if (field) setError(field);
-        else setFailure(t('lowCredit.saveFailed'));
-      },
-    });
-  };
+  const submit = form.submit((body) => update.mutate(body, { onError: form.fail }));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -81,18 +66,10 @@ function LowCreditFields({ threshold }: { threshold: number | null }) {
           // Kept as typed: a negative, fractional or too large number is explained by the rule's message, never changed.
           clampBehavior="none"
           dir="ltr"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.getInputProps('threshold')}
+          error={errorText(form.errors.threshold, 'threshold', { max: LOW_CREDIT_THRESHOLD_MAX })}
         />
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormAlert form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             {t('common.save')}

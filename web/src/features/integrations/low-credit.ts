@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { lowCreditAnswer, LowCreditBody } from '@panel/contract';
 import { api } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 
 type LowCreditAnswer = z.infer<typeof lowCreditAnswer>;
 

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery, WebhookEndpoint } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { LongId } from '../../components/long-id';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatNumber } from '../../lib/format';

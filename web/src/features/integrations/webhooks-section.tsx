@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Box, Button, Card, Center, Group, Loader, Men
 import { IconDots, IconEye, IconHistory, IconKey, IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_ENDPOINTS_MAX, type WebhookEndpoint, type WebhookUpdateInput } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusBadge } from '../../components/status-badge';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BILLING_PAGE_SIZES, type BillingRecord } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { DataTable, type Column } from '../../components/data-table';
 import { LongId } from '../../components/long-id';
 import { SearchInput } from '../../components/search-input';

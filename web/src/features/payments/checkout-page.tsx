@@ -3,7 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SandboxOutcome } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { toastError, toastWarning } from '../../components/toast';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { BillingStatusBadge } from './billing-status-badge';

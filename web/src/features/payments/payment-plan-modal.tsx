@@ -8,7 +8,7 @@ import {
   type PaymentPlan,
   type PaymentPlanInput,
 } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddPaymentPlan } from './add-payment-plan';

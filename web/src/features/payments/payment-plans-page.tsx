@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/co
 import { IconCoins, IconPencil, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPlan } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { toastError } from '../../components/toast';

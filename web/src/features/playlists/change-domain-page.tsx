@@ -3,7 +3,7 @@ import { Alert, Button, Card, Stack, Group, Text, TextInput } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { updatePlaylistBody, URL_MAX_LENGTH } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useModuleField } from '../../components/device-choice';
 import { ModuleSelect } from '../../components/module-select';
 import { useTextLimit } from '../../components/text-limit';

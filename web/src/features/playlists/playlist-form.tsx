@@ -11,7 +11,7 @@ import {
   type PlaylistType,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { isMessageKey } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { playlistFailureMessage } from './playlist-errors';

@@ -4,7 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_KEY_MAX_LENGTH, type PlaylistType } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';

@@ -1,7 +1,7 @@
 import { Card, Switch } from '@mantine/core';
 import { EXPIRY_REMINDER_DAYS } from '@panel/contract';
 import { useTranslation } from 'react-i18next';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useProfile } from '../../api/profile';
 import { useUpdateExpiryReminders } from './update-expiry-reminders';
 

@@ -3,7 +3,7 @@ import { IconInfoCircle, IconPlugConnected, IconShieldLock } from '@tabler/icons
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAME_MAX_LENGTH, SECURITY_PATH, profileBody, type ProfileBody } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ColorSchemeChoice } from '../../components/color-scheme-control';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
@@ -12,7 +12,7 @@ import { useProfile } from '../../api/profile';
 import { session } from '../../lib/session';
 import { useUpdateProfile } from './update-profile';
 import { ExpiryRemindersSwitch } from './expiry-reminders-switch';
-import { LowCreditForm } from '../integrations/low-credit-form';
+import { LowCreditForm } from '../integrations';
 
 /** Profile settings (core-panel.md §2): name, the e-mail read-only, and an optional new password; the expiry reminder switch; the low-balance threshold. */
 export function ProfilePage() {

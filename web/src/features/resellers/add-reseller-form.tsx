@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADD_RESELLER_REDIRECT_MS, type AddResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, addResellerBody } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';

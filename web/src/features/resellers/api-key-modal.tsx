@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Loader, Modal, Sta
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { useApiKey } from './get-api-key';
 import { actionErrorMessage } from './reseller-errors';

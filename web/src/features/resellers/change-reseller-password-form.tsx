@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, resellerPasswordBody, type ResellerPasswordBody } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useChangeResellerPassword } from './change-reseller-password';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useChangeResellerRole } from './change-reseller-role';
 import { useRoles } from './get-roles';
 import { roleErrorMessage } from './reseller-errors';

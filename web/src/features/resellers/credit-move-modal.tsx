@@ -5,7 +5,7 @@ import { MoneySummary } from '../../components/money-summary';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, MAX_CREDIT_MOVE, passcodeField, type ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useAddCreditPoint } from './add-credit-point';
 import { useDeductCreditPoint } from './deduct-credit-point';
 import { creditMoveErrorMessage, PASSCODE_CODES } from './reseller-errors';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Center, Group, Loader, Radio, Stack, TextInput, Ti
 import { useTranslation } from 'react-i18next';
 import { EDIT_RESELLER_REDIRECT_MS, EMAIL_MAX_LENGTH, type EditResellerBody, NAME_MAX_LENGTH, editResellerBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';

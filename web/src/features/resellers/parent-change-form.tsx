@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ASSIGN_RESELLER_REDIRECT_MS, assignResellerBody } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
 import { useAssignReseller } from './assign-reseller';

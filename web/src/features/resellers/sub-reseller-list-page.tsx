@@ -6,7 +6,7 @@ import { IconArrowBack, IconArrowsExchange, IconList, IconPencil, IconPlus, Icon
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_CREDIT_MAX, testCreditBody } from '@panel/contract';
-import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
-import { useErrorText } from '../../components/form';
+import { TEST_CREDIT_MAX, testCreditBody, type TestCreditBody } from '@panel/contract';
+import { showSuccess } from '../../lib/feedback';
+import { useErrorText, useZodForm } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
 import { MoneySummary } from '../../components/money-summary';
 import { formatNumber } from '../../lib/format';
 import { useAddTestCredit } from './add-test-credit';
@@ -17,39 +16,31 @@ export function TestCreditModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const add = useAddTestCredit();
-  const [points, setPoints] = useState<number | string>('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const form = useZodForm<{ credit_points: number | string }, TestCreditBody>(testCreditBody, {
+    initialValues: { credit_points: '' },
+    errorTexts: { fallback: t('mode.testCredit.failed') },
+  });
 
   const close = () => {
     if (!add.isPending) onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // React events bubble through portals: a screen's own form must not see this one's submit.
-    event.stopPropagation();
-    setFailure(undefined);
-    const parsed = testCreditBody.safeParse({ credit_points: points });
-    if (!parsed.success) {
-      setError(errorText(parsed.error.issues[0]?.message, 'credit_points'));
-      return;
-    }
-    setError(undefined);
-    add.mutate(parsed.data.credit_points, {
+  const send = form.submit((body) =>
+    add.mutate(body.credit_points, {
       onSuccess: (answer) => {
         showSuccess(answer.msg || t('mode.testCredit.added'));
         onClose();
       },
-      onError: (failed) => {
-        const field = failed instanceof ApiError ? failed.fieldErrors().credit_points : undefined;
-        if (field) setError(field);
-        else setFailure(failed instanceof Error && failed.message ? failed.message : t('mode.testCredit.failed'));
-      },
-    });
+      onError: form.fail,
+    }),
+  );
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    // React events bubble through portals: a screen's own form must not see this one's submit.
+    event.stopPropagation();
+    send(event);
   };
 
-  const typed = testCreditBody.safeParse({ credit_points: points }).data?.credit_points;
+  const typed = testCreditBody.safeParse(form.values).data?.credit_points;
   return (
     <Modal opened onClose={close} title={t('mode.testCredit.title')} centered>
       <form onSubmit={submit} noValidate>
@@ -64,19 +55,11 @@ export function TestCreditModal({ onClose }: { onClose: () => void }) {
             // Kept as typed: a negative, zero, fractional or too large amount is explained by the rule's message, never changed.
             clampBehavior="none"
             dir="ltr"
-            value={points}
-            onChange={(value) => {
-              setPoints(value);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.getInputProps('credit_points')}
+            error={errorText(form.errors.credit_points, 'credit_points')}
           />
           {typed !== undefined && <MoneySummary move="testCredit" points={typed} adds />}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormAlert form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={add.isPending}>
               {t('common.cancel')}

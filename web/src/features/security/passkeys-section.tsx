@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } f
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTextLimit } from '../../components/text-limit';

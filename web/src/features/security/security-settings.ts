@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { profileSecurityAnswer, ProfileSecurityBody, securitySettingsAnswer, SecuritySettingsBody, UndoSettingsBody, undoSettingsAnswer } from '@panel/contract';
 import { api } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 
 type SecuritySettingsAnswer = z.infer<typeof securitySettingsAnswer>;
 type ProfileSecurityAnswer = z.infer<typeof profileSecurityAnswer>;

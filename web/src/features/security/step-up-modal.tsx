@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, setStepUpHandler } from '../../api/client';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
-import { SwitchCodeMethod, TwoFactorCodeField } from '../auth/two-factor-code';
+import { SwitchCodeMethod, TwoFactorCodeField } from '../auth';
 import { usePasskeys } from './passkeys';
 import { confirmStepUp } from './step-up';
 import { useTwoFactor } from './two-factor';

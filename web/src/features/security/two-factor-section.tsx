@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Center, CopyButton, Group, Image, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveDownload } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { useProfile } from '../../api/profile';
 import { usePasskeys } from './passkeys';
 import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTotp, useTwoFactor } from './two-factor';

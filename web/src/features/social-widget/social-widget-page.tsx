@@ -4,7 +4,7 @@ import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setSocialWidgetBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { FormHeading } from '../../components/form-heading';
 import { isMessageKey } from '../../components/form';
 import { currentLocale } from '../../i18n';

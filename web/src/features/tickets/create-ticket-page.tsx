@@ -1,19 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { createTicketBody, TICKET_TEXT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@panel/contract';
-import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
-import { ALL_FIELDS_REQUIRED, fieldMessageKey } from '../../components/form';
+import { createTicketBody, TICKET_TEXT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH, type CreateTicketBody } from '@panel/contract';
+import { showSuccess } from '../../lib/feedback';
+import { ALL_FIELDS_REQUIRED, useErrorText, useZodForm } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
 import { FormHeading } from '../../components/form-heading';
 import { useCreateTicket } from './create-ticket';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { useTextLimit } from '../../components/text-limit';
-
-type Field = 'title' | 'description';
-type Errors = Partial<Record<Field, string>>;
 
 /**
  * Create ticket (core-panel.md §2, §5; 'new ticket', checked by the route guard): a title of at
@@ -24,44 +21,29 @@ export function CreateTicketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const headingId = useId();
+  const errorText = useErrorText();
   const create = useCreateTicket();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
+  const form = useZodForm<CreateTicketBody>(createTicketBody, {
+    initialValues: { title: '', description: '' },
+    errorTexts: { network: t('supportTickets.create.failed'), fallback: t('supportTickets.create.failed') },
+  });
+  // Said once for the form, from the submit that found an empty field until the next submit.
   const [missing, setMissing] = useState(false);
-  const titleLimit = useTextLimit(title, TICKET_TITLE_MAX_LENGTH);
+  const titleLimit = useTextLimit(form.values.title, TICKET_TITLE_MAX_LENGTH);
 
-  const message = (key: string, field: Field) =>
-    t(fieldMessageKey(key), { field: t(`supportTickets.fields.${field}`), max: field === 'title' ? TICKET_TITLE_MAX_LENGTH : '' });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const parsed = createTicketBody.safeParse({ title, description });
-    setMissing(!parsed.success && parsed.error.issues.some((issue) => issue.message === ALL_FIELDS_REQUIRED));
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= message(issue.message, field);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        showSuccess(answer.msg || t('supportTickets.create.created'));
-        void navigate('/tickets-list');
-      },
-      onError: (error) => {
-        const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors() : {};
-        if (fields.title || fields.description) setErrors({ title: fields.title, description: fields.description });
-        else setFormError(error instanceof ApiError && error.status !== 0 && error.message ? error.message : t('supportTickets.create.failed'));
-      },
-    });
-  };
+  const submit = form.submit(
+    (body) => {
+      setMissing(false);
+      create.mutate(body, {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t('supportTickets.create.created'));
+          void navigate('/tickets-list');
+        },
+        onError: form.fail,
+      });
+    },
+    (errors) => setMissing(Object.values(errors).includes(ALL_FIELDS_REQUIRED)),
+  );
 
   return (
     <Stack maw={720}>
@@ -72,36 +54,25 @@ export function CreateTicketPage() {
             <TextInput
               label={t('supportTickets.fields.title')}
               required
-              value={title}
-              onChange={(event) => {
-                setTitle(event.currentTarget.value);
-                setErrors((e) => ({ ...e, title: undefined }));
-              }}
+              {...form.getInputProps('title')}
               description={titleLimit.description}
               inputWrapperOrder={titleLimit.inputWrapperOrder}
-              error={errors.title ?? titleLimit.error}
+              error={errorText(form.errors.title, 'title', { max: TICKET_TITLE_MAX_LENGTH, label: t('supportTickets.fields.title') }) ?? titleLimit.error}
             />
             <RichTextEditor
               maxLength={TICKET_TEXT_MAX_LENGTH}
               label={t('supportTickets.fields.description')}
-              value={description}
-              onChange={(html) => {
-                setDescription(html);
-                setErrors((e) => ({ ...e, description: undefined }));
-              }}
-              onLimit={() => setErrors((e) => ({ ...e, description: t('validation.characterLimit') }))}
-              error={errors.description}
+              value={form.values.description}
+              onChange={(html) => form.setFieldValue('description', html)}
+              onLimit={() => form.setFieldError('description', t('validation.characterLimit'))}
+              error={errorText(form.errors.description, 'description', { label: t('supportTickets.fields.description') })}
             />
             {missing && (
               <Alert color="red" variant="light" role="alert">
                 {t(ALL_FIELDS_REQUIRED)}
               </Alert>
             )}
-            {formError && (
-              <Alert color="red" variant="light" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FormAlert form={form} />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending}>
                 {t('supportTickets.create.submit')}

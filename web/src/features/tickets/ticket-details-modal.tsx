@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from
 import { useTranslation } from 'react-i18next';
 import { ticketCommentBody, ticketMoveAllowed, TICKET_COMMENT_MAX_LENGTH, type Ticket, type TicketComment } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { formatUtcDateTime } from '../../lib/format';
 import { session } from '../../lib/session';

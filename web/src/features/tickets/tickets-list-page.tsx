@@ -5,7 +5,7 @@ import { IconArrowBackUp, IconDots, IconEye, IconLock, IconPlus, IconTrash } fro
 import { useTranslation } from 'react-i18next';
 import { ticketMoveAllowed, type Ticket } from '@panel/contract';
 import { useProfile } from '../../api/profile';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAME_MAX_LENGTH, roleBody, type Role, type RoleBody } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddRole } from './add-role';

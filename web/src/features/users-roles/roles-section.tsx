@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Te
 import { IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { session } from '../../lib/session';
 import { useDeleteRole } from './delete-role';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Drawer, Group, LoadingOverlay, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, userBody, type User, type UserBody } from '@panel/contract';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';

@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconPlus, IconShieldOff, IconTrash, IconUserCheck
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE, type User } from '@panel/contract';
 import { useProfile } from '../../api/profile';
-import { showSuccess } from '../../app/query-client';
+import { showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';

@@ -1,0 +1,20 @@
+import { ApiError } from '../api/client';
+import { i18n } from '../i18n';
+import { toastError, toastSuccess } from '../components/toast';
+
+/**
+ * The only place that decides which toast a failed call shows (the query client calls it for
+ * every call not marked `silent`). A 422 is left to its form, which shows the field messages.
+ */
+export function showError(error: unknown) {
+  if (error instanceof ApiError && error.status === 401) return;
+  // The app has gone to the setup screen, whose banner says why: no toast per refused call.
+  if (error instanceof ApiError && error.code === 'TWO_FACTOR_SETUP_REQUIRED') return;
+  if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) return;
+  const message = error instanceof Error && error.message ? error.message : i18n.t('common.unexpectedError');
+  toastError(message);
+}
+
+export function showSuccess(message: string) {
+  toastSuccess(message);
+}
