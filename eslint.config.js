@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'web/test-results/**', 'web/playwright-report/**', '**/*.js', '**/*.mjs'] },
@@ -39,6 +40,21 @@ export default tseslint.config(
           message: 'Write dates with the helpers of web/src/lib/format.ts, not dayjs().format.',
         },
       ],
+    },
+  },
+  {
+    // No import cycle in server, web or contract: a cycle makes load order decide which binding
+    // is still undefined, and hides which of two modules is the lower layer.
+    files: ['server/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx', 'contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Server and contract import `./x.js` for `./x.ts`; the web imports without an extension.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
