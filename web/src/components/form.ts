@@ -49,9 +49,17 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   // (an empty passcode reads 'Please enter a passcode.', not the length rule after it).
   const form = useForm<Values>({ ...options, validate: zod4Resolver(schema, { errorPriority: 'first' }) });
   const [alert, setAlert] = useState<string>();
+  /** Puts a 422's messages under this form's inputs; answers whether one was about a field of the form. */
+  const applyFieldErrors = (error: unknown): boolean => {
+    if (!(error instanceof ApiError && error.status === 422)) return false;
+    const fields = error.fieldErrors();
+    if (!Object.keys(fields).some((field) => field in form.values)) return false;
+    form.setErrors(fields);
+    return true;
+  };
   /** Routes a failed submit: a 422's field messages under their inputs, anything else to the alert. */
   const fail = (error: unknown) => {
-    if (!applyServerErrors(form, error)) setAlert(formErrorText(error, errorTexts));
+    if (!applyFieldErrors(error)) setAlert(formErrorText(error, errorTexts));
   };
   const submit = (send: (data: Output) => void, onInvalid?: (errors: Record<string, unknown>) => void) =>
     form.onSubmit(
@@ -64,7 +72,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
         onInvalid?.(errors);
       },
     );
-  return { ...form, alert, setAlert, fail, submit };
+  return { ...form, alert, setAlert, applyFieldErrors, fail, submit };
 }
 
 /** Whether a field message is a contract message key (translated when shown) rather than a server sentence. */

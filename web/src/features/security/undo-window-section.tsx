@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Group, Loader, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UNDO_WINDOW_MAX_HOURS, undoSettingsBody } from '@panel/contract';
-import { ApiError } from '../../api/client';
-import { useErrorText } from '../../components/form';
+import { UNDO_WINDOW_MAX_HOURS, undoSettingsBody, type UndoSettingsBody } from '@panel/contract';
+import { useErrorText, useZodForm } from '../../components/form';
 import { SectionCard } from '../../components/section-card';
 import { allowed, session } from '../../lib/session';
 import { useUndoSettings, useUpdateUndoSettings } from './security-settings';
@@ -47,21 +45,16 @@ function UndoWindowForm({ hours }: { hours: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const update = useUpdateUndoSettings();
-  const [value, setValue] = useState<number | string>(hours);
-  const [error, setError] = useState<string>();
+  const form = useZodForm<{ undo_window_hours: number | string }, UndoSettingsBody>(undoSettingsBody, { initialValues: { undo_window_hours: hours } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = undoSettingsBody.safeParse({ undo_window_hours: value === '' ? undefined : value });
-    if (!parsed.success) {
-      setError(errorText('validation.undoWindow', 'undo_window_hours'));
-      return;
-    }
-    setError(undefined);
-    update.mutate(parsed.data, {
-      onError: (failed) => setError((failed instanceof ApiError ? failed.fieldErrors().undo_window_hours : undefined) ?? t('security.undo.saveFailed')),
-    });
-  };
+  // Every failure of this one-field form stands under its field.
+  const submit = form.submit((body) =>
+    update.mutate(body, {
+      onError: (failed) => {
+        if (!form.applyFieldErrors(failed)) form.setFieldError('undo_window_hours', t('security.undo.saveFailed'));
+      },
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -75,12 +68,8 @@ function UndoWindowForm({ hours }: { hours: number }) {
           allowDecimal={false}
           dir="ltr"
           w={220}
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.getInputProps('undo_window_hours')}
+          error={errorText(form.errors.undo_window_hours, 'undo_window_hours')}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ticketCommentBody, ticketMoveAllowed, TICKET_COMMENT_MAX_LENGTH, type Ticket, type TicketComment } from '@panel/contract';
-import { ApiError } from '../../api/client';
+import { ticketCommentBody, ticketMoveAllowed, TICKET_COMMENT_MAX_LENGTH, type Ticket, type TicketComment, type TicketCommentBody } from '@panel/contract';
+import { useErrorText, useZodForm } from '../../components/form';
 import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { formatUtcDateTime } from '../../lib/format';
@@ -120,37 +119,30 @@ function CommentItem({ comment, fromSupport }: { comment: TicketComment; fromSup
 function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'reopen' | 'resolve'; onChanged: (ticket: Ticket) => void }) {
   const { t } = useTranslation();
   const move = useChangeTicketStatus();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string>();
-  const limit = useTextLimit(comment, TICKET_COMMENT_MAX_LENGTH);
+  const errorText = useErrorText();
+  const form = useZodForm<TicketCommentBody>(ticketCommentBody, { initialValues: { comment: '' } });
+  const limit = useTextLimit(form.values.comment, TICKET_COMMENT_MAX_LENGTH);
   const texts =
     action === 'reopen'
       ? { label: t('supportTickets.reopen.comment'), submit: t('supportTickets.reopen.submit'), done: t('supportTickets.reopen.done') }
       : { label: t('supportTickets.reply.comment'), submit: t('supportTickets.reply.submit'), done: t('supportTickets.reply.done') };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ticketCommentBody.safeParse({ comment });
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation.commentRequired', { field: texts.label, max: TICKET_COMMENT_MAX_LENGTH }));
-      return;
-    }
+  const submit = form.submit((body) =>
     move.mutate(
-      { action, id: ticket.id, comment: parsed.data.comment },
+      { action, id: ticket.id, comment: body.comment },
       {
         onSuccess: (answer) => {
           showSuccess(answer.msg || texts.done);
-          setComment('');
+          form.reset();
           onChanged(answer.data);
         },
+        // The move's refusals are toasts on this screen, as in the ticket list.
         onError: (cause) => {
-          const field = cause instanceof ApiError && cause.status === 422 ? cause.fieldErrors().comment : undefined;
-          if (field) setError(field);
-          else toastError(ticketActionError(action, cause));
+          if (!form.applyFieldErrors(cause)) toastError(ticketActionError(action, cause));
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={texts.submit}>
@@ -160,15 +152,11 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
           required
           rows={3}
           resize="vertical"
-          value={comment}
           dir="auto"
-          onChange={(event) => {
-            setComment(event.currentTarget.value);
-            setError(undefined);
-          }}
+          {...form.getInputProps('comment')}
           description={limit.description}
           inputWrapperOrder={limit.inputWrapperOrder}
-          error={error ?? limit.error}
+          error={errorText(form.errors.comment, 'comment', { label: texts.label, max: TICKET_COMMENT_MAX_LENGTH }) ?? limit.error}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={move.isPending} color={action === 'reopen' ? 'yellow.9' : 'violet'}>
