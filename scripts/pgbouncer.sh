@@ -9,6 +9,8 @@
 #       pooler's connection string (the same user, database and password as <postgres-url>).
 #   scripts/pgbouncer.sh stop <folder>
 #
+# PGBOUNCER_POOL_SIZE (default 20): server connections per database and user (default_pool_size).
+#
 # Authentication: the pooler trusts its clients (auth_type = trust, the user still listed in
 # userlist.txt) and logs in to the server as they do, with the password of <postgres-url> if it
 # has one. Meant for a machine of its own (CI, a bench): it listens on 127.0.0.1 only.
@@ -42,7 +44,7 @@ auth_type = trust
 auth_file = $dir/userlist.txt
 pool_mode = $mode
 max_client_conn = 2000
-default_pool_size = 20
+default_pool_size = ${PGBOUNCER_POOL_SIZE:-20}
 server_idle_timeout = 30
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid

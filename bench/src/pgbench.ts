@@ -53,7 +53,7 @@ export const tpsOf = (out: string) => Number(/tps = ([\d.]+) \((?:without initia
  * between runs (`-n`). The database is dropped afterwards. Says why and answers undefined when
  * pgbench is not installed or fails: the bench goes on without the ratios.
  */
-export async function runPgbench(url: string, options: { connections: number; seconds: number }): Promise<PgbenchFigures | undefined> {
+export async function runPgbench(url: string, options: { connections: number; seconds: number; through?: string }): Promise<PgbenchFigures | undefined> {
   const admin = new pg.Client({ connectionString: url });
   try {
     await admin.connect();
@@ -62,6 +62,9 @@ export async function runPgbench(url: string, options: { connections: number; se
     return undefined;
   }
   const env = pgbenchEnv(url, DATABASE);
+  // `through`: a pooler in front of the same server (bench/src/pooler.ts); the database is made
+  // directly, the measured runs go through it (pgbench's default simple protocol names no statement).
+  const measuredEnv = options.through ? pgbenchEnv(options.through, DATABASE) : env;
   try {
     await admin.query(`drop database if exists ${DATABASE} with (force)`);
     await admin.query(`create database ${DATABASE}`);
@@ -72,7 +75,7 @@ export async function runPgbench(url: string, options: { connections: number; se
     ];
     const tps: number[] = [];
     for (const [name, args] of steps) {
-      const run = await pgbench(args, env);
+      const run = await pgbench(args, name === 'init' ? env : measuredEnv);
       if (run.missing) {
         console.log('pgbench is not installed: the PostgreSQL figures are shown without their ratio to it');
         return undefined;
@@ -91,7 +94,7 @@ export async function runPgbench(url: string, options: { connections: number; se
       }
     }
     const figures = { tpcb: tps[0]!, selectOnly: tps[1]!, clients: options.connections };
-    console.log(`pgbench (scale 1, ${options.connections} clients, 2 threads, ${options.seconds} s): TPC-B ${fmt(figures.tpcb, 0)} tps, -S ${fmt(figures.selectOnly, 0)} tps`);
+    console.log(`pgbench${options.through ? ' through the pooler' : ''} (scale 1, ${options.connections} clients, 2 threads, ${options.seconds} s): TPC-B ${fmt(figures.tpcb, 0)} tps, -S ${fmt(figures.selectOnly, 0)} tps`);
     return figures;
   } finally {
     await admin.query(`drop database if exists ${DATABASE} with (force)`).catch(() => undefined);
