@@ -283,12 +283,12 @@ describe.runIf(throughPooler)('two built servers through PgBouncer in transactio
     const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await direct.query<T & pg.QueryResultRow>(text, values)).rows;
 
     const receiver = await startReceiver();
-    cleanups.push(receiver.close);
+    cleanups.push(() => receiver.close());
     // Both nodes decrypt each other's webhook secrets: one server key.
     const env = { ...created.env, SANDBOX_ENABLED: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', SERVER_KEY: crypto.randomBytes(32).toString('hex'), SHUTDOWN_GRACE_SECONDS: '0' };
     expect(env).toMatchObject({ DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: created.directUrl });
     const nodes = await Promise.all([startServer(env), startServer(env)]);
-    expect(nodes[0]!.output()).toContain('through a pooler in transaction mode');
+    expect(nodes[0].output()).toContain('through a pooler in transaction mode');
 
     const call = async (node: number, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(`${nodes[node]!.base}/api${url}`, {
