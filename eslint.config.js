@@ -77,9 +77,7 @@ export default tseslint.config(
                 // the node's lifecycle and its workers' heartbeats, as the probes read them
                 'health/readiness',
                 // the second-factor policy, a service of its own beside two-factor.service
-                'two-factor/requirement.service',
-                // WebAuthn challenges and assertions; passkeys.service imports two-factor.service, so going through it would be a cycle
-                'passkeys/webauthn',
+                'two-factor/requirement\\.service',
               ].join('|')})\\.js$)([a-z0-9-]+)/(?!\\1\\.service\\.js$)[^/]+$`,
               message: "Reach another module through its <area>.service.ts (or a file of the allow-list in eslint.config.js), not one of its inner files.",
             },

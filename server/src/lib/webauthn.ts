@@ -2,9 +2,9 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { WEBAUTHN_CHALLENGE_MINUTES, type PasskeyAssertion } from '@panel/contract';
-import type { DbOrTx } from '../../db/client.js';
-import { passkeys, webauthnChallenges } from '../../db/schema.js';
-import type { Ctx } from '../../http/context.js';
+import type { DbOrTx } from '../db/client.js';
+import { passkeys, webauthnChallenges } from '../db/schema.js';
+import type { Ctx } from '../http/context.js';
 
 /**
  * The WebAuthn pieces the sign-in's second step, the step-up and the passkeys screen share: the

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activatedAppsAnswer,
+  activationReportBody,
   activatedAppsBody,
   activationDashboardAnswer,
   activationLogsAnswer,
@@ -20,6 +21,7 @@ import {
   updateCommentBody,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
+import { sendCsv } from '../../lib/csv.js';
 import { requestIdFrom } from '../../lib/idempotency.js';
 import * as service from './activation.service.js';
 import { undoActivation } from './undo.service.js';
@@ -140,4 +142,16 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = ctxOf(request);
     return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: { UserActiTranLogs: await service.activationDashboard(ctx) } };
   });
+
+  // The Reseller list's activation report. Listed under credit in the API document, with the other
+  // report downloads of that screen, as it was before it moved here.
+  app.post(
+    '/activation-report-download-reseller-list',
+    { config: { permission: 'download-report' }, schema: { tags: ['credit'], body: activationReportBody } },
+    async (request, reply) => {
+      const ctx = ctxOf(request);
+      const chunks = await service.activationReport({ ctx, input: request.body });
+      return sendCsv(reply, `activations-reseller-${request.body.reseller_id}.csv`, chunks);
+    },
+  );
 };

@@ -12,14 +12,12 @@ import {
   rechargeAnswer,
   rechargeBody,
   resellerReportBody,
-  activationReportBody,
   totalCreditPointsAnswer,
   translate,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { sendCsv } from '../../lib/csv.js';
 import { requestIdFrom } from '../../lib/idempotency.js';
-import { activationReport } from '../activation/activation.service.js';
 import * as credit from './credit.service.js';
 
 const tags = ['credit'];
@@ -121,16 +119,6 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const chunks = await credit.resellerReport({ ctx, input: request.body });
       return sendCsv(reply, `credit-share-reseller-${request.body.reseller_id}.csv`, chunks);
-    },
-  );
-
-  app.post(
-    '/activation-report-download-reseller-list',
-    { config: { permission: 'download-report' }, schema: { tags, body: activationReportBody } },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      const chunks = await activationReport({ ctx, input: request.body });
-      return sendCsv(reply, `activations-reseller-${request.body.reseller_id}.csv`, chunks);
     },
   );
 };

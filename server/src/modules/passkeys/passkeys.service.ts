@@ -21,7 +21,7 @@ import { serverKey } from '../../lib/server-key.js';
 import { sha256 } from '../../lib/secrets.js';
 import { recordFailure } from '../../lib/attempt-limits.js';
 import { newRecoveryCode, replaceRecoveryCodes, sessionCaller } from '../two-factor/two-factor.service.js';
-import { storeChallenge, takeChallenge } from './webauthn.js';
+import { storeChallenge, takeChallenge } from '../../lib/webauthn.js';
 
 /** The list's columns: never the credential id nor the public key. */
 const listed = { id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt };

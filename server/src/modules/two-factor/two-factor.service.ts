@@ -28,7 +28,7 @@ import { recordFailure, takeAttempt } from '../../lib/attempt-limits.js';
 import { adminRoleId } from '../../db/roles.js';
 import { accountLocale, twoFactorResetMail } from '../../mail/templates.js';
 import { endOtherSessions } from '../sessions/sessions.service.js';
-import { spendPasskey, verifyAssertion, type PasskeyMatch } from '../passkeys/webauthn.js';
+import { spendPasskey, verifyAssertion, type PasskeyMatch } from '../../lib/webauthn.js';
 
 function totpOf(secret: string, email: string) {
   return new TOTP({
