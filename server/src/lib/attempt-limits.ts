@@ -31,13 +31,18 @@ const tooMany = (window: Window) => {
  * at once, `max` are checked and the rest answer 429 with Retry-After. When one limit is used up
  * the attempts taken from the others go back. Failures keep their attempt; see `Attempt`.
  */
-export async function takeAttempt(ctx: Ctx, limits: Limit[]): Promise<Attempt> {
-  const windows = await Promise.all(limits.map(({ key, max }) => ctx.limiter.take(key, max, WINDOW_MS)));
+export async function takeAttempt(ctx: Ctx, limits: Limit[], options: { waitMs?: number } = {}): Promise<Attempt> {
   const giveBack = (of: Limit[]) => Promise.all(of.map(({ key }) => ctx.limiter.giveBack(key))).then(() => undefined);
-  const refused = windows.find((window) => !window.taken);
-  if (refused) {
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  for (;;) {
+    const windows = await Promise.all(limits.map(({ key, max }) => ctx.limiter.take(key, max, WINDOW_MS)));
+    const refused = windows.find((window) => !window.taken);
+    if (!refused) break;
     await giveBack(limits.filter((_, i) => windows[i]!.taken));
-    throw tooMany(refused);
+    // `waitMs`: attempts still in flight may be right ones that give their place back; a burst of
+    // wrong ones keeps it, and the waiting requests still end in 429, unchecked.
+    if (Date.now() >= deadline) throw tooMany(refused);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return {
     giveBack: () => giveBack(limits),

@@ -164,10 +164,13 @@ describe('POST /api/password/forgot takes the same time whether the address has 
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 50; i += 1) {
-      const a = await ask(user.email);
+      // Turn about, so that neither kind always follows the other's work after the answer.
+      const knownFirst = i % 2 === 0;
+      const a = knownFirst ? await ask(user.email) : undefined;
       const b = await ask(`nobody-${i}-${Date.now()}@example.com`);
-      expect(a.body).toEqual(b.body);
-      known.push(a.ms);
+      const c = a ?? (await ask(user.email));
+      expect(c.body).toEqual(b.body);
+      known.push(c.ms);
       unknown.push(b.ms);
     }
     const difference = Math.abs(median(known) - median(unknown));

@@ -209,7 +209,9 @@ export async function recharge({ ctx, input, requestId }: { ctx: Ctx; input: Rec
 
 async function checkPasscode(ctx: Ctx, passcode: string) {
   const me = callerOf(ctx);
-  const attempt = await takeAttempt(ctx, passcodeLimits(ctx, me.userId));
+  // Every credit move carries the passcode, and bots send moves by the dozen at once: a request
+  // over the limit waits for those in flight (right passcodes give their attempt back) before its 429.
+  const attempt = await takeAttempt(ctx, passcodeLimits(ctx, me.userId), { waitMs: PASSCODE_BURST_WAIT_MS });
   const [row] = await ctx.db.select({ hash: users.creditSharePasscodeHash }).from(users).where(eq(users.id, me.userId));
   if (!row?.hash) {
     await attempt.giveBack();
@@ -218,6 +220,9 @@ async function checkPasscode(ctx: Ctx, passcode: string) {
   if (!(await verifySecret(row.hash, passcode))) throw new AppError('INVALID_PASSCODE');
   await attempt.passed();
 }
+
+/** How long a credit move over the passcode limit waits for the moves in flight before it answers 429. */
+const PASSCODE_BURST_WAIT_MS = 3_000;
 
 /** Moves from the reseller list need `validate-credit-share-password` in this session within the last minutes. */
 function assertPasscodeRecent(ctx: Ctx) {
