@@ -10,16 +10,19 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 export PATH="$PWD/node_modules/.bin:$PATH"
 step "Node.js $(node --version) from $(command -v node)"
 
-# Playwright cannot download its own browsers here: the end-to-end tests drive Debian's Chromium.
-if [ ! -x /usr/bin/chromium ]; then
+# A Debian package a step needs: installed when missing and root, else the step's need is named.
+need_package() { # <package> <what needs it>
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    step "installing Debian's chromium for the end-to-end tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    step "installing Debian's $1 for $2"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
   else
-    echo "The end-to-end tests need Chromium at /usr/bin/chromium: install the Debian package 'chromium' (sudo apt-get install chromium)." >&2
+    echo "$2 needs the Debian package '$1' (sudo apt-get install $1)." >&2
     exit 1
   fi
-fi
+}
+
+# Playwright cannot download its own browsers here: the end-to-end tests drive Debian's Chromium.
+[ -x /usr/bin/chromium ] || need_package chromium 'the end-to-end tests'
 
 # The type check and the linter each use one core, and the build waits on neither: the three run
 # side by side (on two cores, a minute and a half sooner than one after another), each printed whole.
@@ -54,15 +57,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 
   # The same server behind Debian's PgBouncer in transaction mode (DATABASE_POOLER=transaction, the
   # direct URL for migrations, locks, LISTEN and pg_dump), as managed PostgreSQL's pooled URLs run it.
-  if ! command -v pgbouncer >/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      step "installing Debian's pgbouncer for the pooled pass"
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer >/dev/null
-    else
-      echo "The pooled pass of the server suite needs PgBouncer: install the Debian package 'pgbouncer' (sudo apt-get install pgbouncer)." >&2
-      exit 1
-    fi
-  fi
+  command -v pgbouncer >/dev/null || need_package pgbouncer 'the pooled pass of the server suite'
   # The whole suite through the pooler took 7.5 minutes (the PostgreSQL pass 2 to 3): the pooled pass
   # runs the files whose work a pooler changes (credit moves, activations, the sandbox, webhooks and
   # their LISTEN, sessions), the sandbox's guard and the built servers, two of them through the pooler.
