@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CREDIT_TR_TYPES, DEFAULT_PAGE_SIZE } from './constants.js';
 import { bodyPageNumber, bodyPageSize, defaultedField, emailField, idLike, keywordField, moduleTypeField, optionalField, passcodeField, sortTypeField, wholeAmountField } from './fields.js';
 import { ok } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** The largest number of points one move carries: far above any real top-up, far below JavaScript's safe integers. */
 export const MAX_CREDIT_MOVE = 1_000_000_000;
@@ -243,3 +244,71 @@ export const ACTIVATION_REPORT_COLUMNS = [
   'activated_from',
   'created_at',
 ] as const;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['credit'];
+
+export const creditPointsAnswer = ok({ credit_point: z.number(), data: z.object({ credit_point: z.number() }) });
+export type CreditPointsAnswer = z.infer<typeof creditPointsAnswer>;
+
+/** The caller's own balance. */
+export const creditPointsEndpoint = endpoint({ method: 'GET', path: '/get-resellers/credit-points', tags, answer: creditPointsAnswer });
+
+export const rechargeCreditEndpoint = endpoint({
+  method: 'POST',
+  path: '/admin-recharge-credit',
+  tags,
+  permission: 'recharge credit',
+  body: rechargeBody,
+  answer: rechargeAnswer,
+});
+
+/** The reseller list's moves: validated by the route (catalogue codes C10010/C10011), declared here for the document. */
+export const addCreditPointEndpoint = endpoint({
+  method: 'POST',
+  path: '/resellers/:id/add-credit-point',
+  tags,
+  permission: 'reseller-list',
+  params: z.object({ id: z.string() }),
+  body: addCreditBody,
+  answer: creditMoveAnswer,
+});
+
+export const deductCreditPointEndpoint = endpoint({
+  method: 'POST',
+  path: '/resellers/:id/deduct-credit-point',
+  tags,
+  permission: 'deduct-credit',
+  params: z.object({ id: z.string() }),
+  body: deductCreditBody,
+  answer: creditMoveAnswer,
+});
+
+export const totalCreditPointsEndpoint = endpoint({ method: 'GET', path: '/total-credit-points', tags, answer: totalCreditPointsAnswer });
+
+export const creditLogsEndpoint = endpoint({
+  method: 'POST',
+  path: '/credit-transaction-logs',
+  tags,
+  permission: 'credit-point-share-log',
+  body: creditLogsBody,
+  answer: creditLogsAnswer,
+});
+
+/** CSV downloads: the answer is the file. */
+export const creditShareReportEndpoint = endpoint({
+  method: 'POST',
+  path: '/credit-share-log-download-date-range',
+  tags,
+  permission: ['credit-point-share-log', 'download-report'],
+  body: dateRangeBody,
+});
+
+export const creditShareResellerReportEndpoint = endpoint({
+  method: 'POST',
+  path: '/credit-share-log-download/resellerlist',
+  tags,
+  permission: 'download-report',
+  body: resellerReportBody,
+});

@@ -1,3 +1,4 @@
+export * from './endpoint.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './fields.js';

@@ -1,4 +1,4 @@
-import { SANDBOX_PREFIX, type ErrorEnvelope } from '@panel/contract';
+import { pathOf, SANDBOX_PREFIX, type AnswerOf, type BodyIn, type Endpoint, type ErrorEnvelope, type PathParams, type QueryIn } from '@panel/contract';
 import { ACCEPT_LANGUAGE, currentLocale, i18n } from '../i18n';
 import { currentMode } from '../lib/mode';
 import { session } from '../lib/session';
@@ -143,6 +143,28 @@ function parseJson(text: string): unknown {
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
   return parseJson(await response.text()) as T;
+}
+
+/** What a call of an endpoint sends: its path's parameters, its query and its body, typed by the endpoint. */
+export type CallInput<E extends Endpoint> = Omit<Options, 'method' | 'body' | 'query'> &
+  (keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: { [K in keyof PathParams<E['path']>]: string | number } }) & {
+    /** JSON, or a `FormData` for an upload. */
+    body?: BodyIn<E> | FormData;
+    query?: { [K in keyof QueryIn<E>]?: string | number | undefined };
+  };
+
+type Optional<E extends Endpoint> = keyof PathParams<E['path']> extends never ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** Calls a contract endpoint: its method and path come from the contract, its answer is typed by it. */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: Optional<E>): Promise<AnswerOf<E>> {
+  const { params, ...options } = (input ?? {}) as CallInput<Endpoint> & { params?: Record<string, string | number> };
+  return api<AnswerOf<E>>(pathOf(endpoint.path, params), { ...options, method: endpoint.method });
+}
+
+/** Downloads the file a contract endpoint answers (the CSV reports). */
+export function callDownload<E extends Endpoint>(endpoint: E, input: CallInput<E> & { fallbackName: string }): Promise<Download> {
+  const { params, ...options } = input as CallInput<Endpoint> & { params?: Record<string, string | number>; fallbackName: string };
+  return apiDownload(pathOf(endpoint.path, params), { ...options, method: endpoint.method });
 }
 
 export type Download = { blob: Blob; filename: string };

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { creditPointsEndpoint } from '@panel/contract';
+import { call } from './client';
 
-export type CreditPointsAnswer = { status: true; msg: string; credit_point: number };
-
-export const getCreditPoints = () => api<CreditPointsAnswer>('/get-resellers/credit-points');
+export const getCreditPoints = () => call(creditPointsEndpoint);
 export const creditPointsQuery = () => ({ queryKey: ['credit-points'], queryFn: getCreditPoints, meta: { silent: true } });
 export const useCreditPoints = () => useQuery(creditPointsQuery());

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DateRangeBody } from '@panel/contract';
-import { apiDownload, saveDownload } from '../../api/client';
+import { creditShareReportEndpoint, type DateRangeBody } from '@panel/contract';
+import { callDownload, saveDownload } from '../../api/client';
 
 /** POST api/credit-share-log-download-date-range: the ledger rows of a date range as CSV. */
 export const downloadCreditShareReport = (body: DateRangeBody) =>
-  apiDownload('/credit-share-log-download-date-range', {
-    method: 'POST',
+  callDownload(creditShareReportEndpoint, {
     body,
     fallbackName: `credit-share-${body.start_date}-${body.end_date}.csv`,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CreditLogsAnswer, CreditTrType } from '@panel/contract';
-import { api } from '../../api/client';
+import { creditLogsEndpoint, type CreditTrType } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type CreditLogsParams = {
   transaction_type: readonly CreditTrType[];
@@ -13,8 +13,7 @@ export type CreditLogsParams = {
 
 /** POST api/credit-transaction-logs: one page of the ledger, only the rows the caller may see. */
 export const getCreditTransactionLogs = (params: CreditLogsParams, signal?: AbortSignal) =>
-  api<CreditLogsAnswer>('/credit-transaction-logs', {
-    method: 'POST',
+  call(creditLogsEndpoint, {
     body: { ...params, transaction_type: [...params.transaction_type], keyword: params.keyword || undefined },
     signal,
   });

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TotalCreditPointsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { totalCreditPointsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/total-credit-points: the points shared by the caller and the accounts within its reach. */
-export const getTotalCreditPoints = () => api<TotalCreditPointsAnswer>('/total-credit-points');
+export const getTotalCreditPoints = () => call(totalCreditPointsEndpoint);
 export const totalCreditPointsQuery = () => ({
   queryKey: ['total-credit-points'],
   queryFn: getTotalCreditPoints,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { encodeBase64Utf8, type RechargeAnswer, type RechargeInput } from '@panel/contract';
-import { api } from '../../api/client';
+import { encodeBase64Utf8, rechargeCreditEndpoint, type RechargeInput } from '@panel/contract';
+import { call } from '../../api/client';
 
 /**
  * POST /api/admin-recharge-credit: the three fields travel base64-encoded UTF-8 (business-panel.md
@@ -8,8 +8,7 @@ import { api } from '../../api/client';
  * the points twice; `timestamp` says when the person pressed the button.
  */
 export function rechargeCredit(input: RechargeInput, requestId: string = crypto.randomUUID()) {
-  return api<RechargeAnswer>('/admin-recharge-credit', {
-    method: 'POST',
+  return call(rechargeCreditEndpoint, {
     headers: { 'request-id': requestId, timestamp: new Date().toISOString() },
     body: {
       resellerEmail: encodeBase64Utf8(input.resellerEmail.trim()),

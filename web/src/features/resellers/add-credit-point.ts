@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddCreditBody, CreditMoveAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { addCreditPointEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type CreditMoveInput = { id: number; creditPoint: number; requestId: string };
 
@@ -9,10 +9,10 @@ export type CreditMoveInput = { id: number; creditPoint: number; requestId: stri
  * reseller's. The `request-id` makes a retried request answer the first result instead of moving twice.
  */
 export const addCreditPoint = ({ id, creditPoint, requestId }: CreditMoveInput) =>
-  api<CreditMoveAnswer>(`/resellers/${id}/add-credit-point`, {
-    method: 'POST',
+  call(addCreditPointEndpoint, {
+    params: { id },
     headers: { 'request-id': requestId, timestamp: new Date().toISOString() },
-    body: { resellerId: id, creditPoint } satisfies AddCreditBody,
+    body: { resellerId: id, creditPoint },
   });
 
 export function useAddCreditPoint() {

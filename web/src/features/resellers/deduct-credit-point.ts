@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreditMoveAnswer, DeductCreditBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { deductCreditPointEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import { invalidateBalances, type CreditMoveInput } from './add-credit-point';
 
 /** POST /api/resellers/:id/deduct-credit-point: moves points from a sub-reseller back to its parent. */
 export const deductCreditPoint = ({ id, creditPoint, requestId }: CreditMoveInput) =>
-  api<CreditMoveAnswer>(`/resellers/${id}/deduct-credit-point`, {
-    method: 'POST',
+  call(deductCreditPointEndpoint, {
+    params: { id },
     headers: { 'request-id': requestId, timestamp: new Date().toISOString() },
-    body: { resellerId: id, creditPoint } satisfies DeductCreditBody,
+    body: { resellerId: id, creditPoint },
   });
 
 export function useDeductCreditPoint() {

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResellerReportBody } from '@panel/contract';
-import { apiDownload, saveDownload } from '../../api/client';
+import { creditShareResellerReportEndpoint } from '@panel/contract';
+import { callDownload, saveDownload } from '../../api/client';
 
 /** POST api/credit-share-log-download/resellerlist: every ledger row touching the reseller, as CSV. */
 export const downloadResellerReport = (id: number) =>
-  apiDownload('/credit-share-log-download/resellerlist', {
-    method: 'POST',
-    body: { reseller_id: id } satisfies ResellerReportBody,
+  callDownload(creditShareResellerReportEndpoint, {
+    body: { reseller_id: id },
     fallbackName: `credit-share-reseller-${id}.csv`,
   });
 
