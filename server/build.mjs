@@ -43,6 +43,9 @@ await build({
 fs.copyFileSync(path.join(here, 'src/modules/backups/backups.files.mjs'), path.join(dist, 'backups.files.mjs'));
 fs.rmSync(path.join(dist, 'migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The SQL functions as they are now (src/db/functions/*.sql), installed after the migrations.
+fs.rmSync(path.join(dist, 'functions'), { recursive: true, force: true });
+fs.cpSync(path.join(here, 'src/db/functions'), path.join(dist, 'functions'), { recursive: true, filter: (from) => !/\.ts$/.test(from) });
 
 if (process.env.BUILD_TEMPLATE !== '0') {
   // A migrated empty database for PGlite's first start (src/db/pglite-template.ts).

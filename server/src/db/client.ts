@@ -14,6 +14,7 @@ import { preparingClient } from './pglite-prepared.js';
 import { StatementNames } from './prepared-names.js';
 import { checkSandboxSchema, prepareSandbox, SANDBOX_BEGIN, SandboxSchemaError } from './sandbox.js';
 import { trackCommits } from './after-commit.js';
+import { installFunctions } from './functions/install.js';
 
 type Schema = typeof schema;
 /** The same Drizzle API over PGlite and node-postgres: one code path for both databases. */
@@ -24,6 +25,8 @@ export type DbOrTx = Db | Tx;
 
 /** Beside this file in the sources (src/db/migrations), beside the bundle once built (dist/migrations). */
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+/** The SQL functions and triggers as they are now (db/functions/install.ts), beside the migrations likewise. */
+export const FUNCTIONS_FOLDER = path.resolve(import.meta.dirname, 'functions');
 
 /**
  * The embedded database serves one panel process: small buffers keep its resident memory low,
@@ -39,7 +42,10 @@ export type Database = {
    * DATABASE_URL. What pg_dump and the backup drill connect with.
    */
   url?: string;
-  /** Applies the committed migrations; several nodes starting at once serialise on an advisory lock. */
+  /**
+   * Applies the committed migrations, then installs the SQL functions whose files changed
+   * (db/functions/); several nodes starting at once serialise on an advisory lock.
+   */
   migrate(): Promise<void>;
   /** Runs `fn` while holding the cluster-wide start-up lock (migrations and seeding). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
@@ -120,7 +126,18 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installFunctions(
+        {
+          query: async (text) => (await client.query<{ name: unknown; note: unknown }>(text)).rows,
+          transaction: async (script) => {
+            await client.transaction((tx) => tx.exec(script));
+          },
+        },
+        FUNCTIONS_FOLDER,
+      );
+    },
     // PGlite is one process and one connection: there is nobody to race with.
     withStartupLock: (fn) => fn(),
     openSandbox: () =>
@@ -309,6 +326,23 @@ export async function openPostgres(url: string, poolSize = 20, connection: Postg
       const client = await sessionClient();
       try {
         await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        // The functions as they are now, on the same session as the migrations they follow.
+        await installFunctions(
+          {
+            query: async (text) => (await client.query<{ name: unknown; note: unknown }>(text)).rows,
+            transaction: async (script) => {
+              await client.query('begin');
+              try {
+                await client.query(script);
+                await client.query('commit');
+              } catch (error) {
+                await client.query('rollback').catch(() => undefined);
+                throw error;
+              }
+            },
+          },
+          FUNCTIONS_FOLDER,
+        );
         await client.query(PLANNER_SETTINGS);
       } finally {
         await client.end().catch(() => undefined);
