@@ -117,23 +117,26 @@ describe('the built server on SIGTERM', { timeout: 120_000 }, () => {
 });
 
 /**
- * A TCP relay between the server and PostgreSQL that can stall: while stalled it reads nothing
+ * A TCP relay between the server and PostgreSQL that can stall: while stalled it holds every byte
  * from either side, so statements are sent and never answered, as with a database that hangs or
- * a network that drops packets. Resumed, everything flows again.
+ * a network that drops packets. Resumed, what it held flows on. (Not `pipe()`: a piped source is
+ * resumed by its destination's 'drain', which let answers through a "stalled" relay.)
  */
 async function stallingRelay(target: { host: string; port: number }) {
   let stalled = false;
+  const held: [net.Socket, Buffer][] = [];
   const sockets = new Set<net.Socket>();
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk: Buffer) => (stalled ? held.push([to, chunk]) : to.write(chunk)));
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
       s.on('error', () => undefined);
-      if (stalled) s.pause();
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -142,11 +145,10 @@ async function stallingRelay(target: { host: string; port: number }) {
     port: (server.address() as net.AddressInfo).port,
     stall() {
       stalled = true;
-      for (const s of sockets) s.pause();
     },
     resume() {
       stalled = false;
-      for (const s of sockets) s.resume();
+      for (const [to, chunk] of held.splice(0)) if (!to.destroyed) to.write(chunk);
     },
     close: () =>
       new Promise<void>((resolve) => {
