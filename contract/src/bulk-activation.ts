@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
-import { booleanFlag, type ActivationPackage } from './devices.js';
+import type { ActivationPackage } from './activation.js';
+import { booleanFlag } from './devices.js';
 import { defaultedField } from './fields.js';
 
 /**

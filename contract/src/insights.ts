@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { listMeta, ok } from './common.js';
 import { dateField } from './credit.js';
-import { ACTIVATION_PACKAGES } from './devices.js';
+import { ACTIVATION_PACKAGES } from './activation.js';
 import { defaultedField, ID_MAX, optionalField, pageNumberField, pageSizeField, queryInt } from './fields.js';
 
 /**

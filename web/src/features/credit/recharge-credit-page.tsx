@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, Modal, Stack, TextInput } from '@mantine/core';
+import * as z from 'zod/mini';
+import { Button, Card, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../components/form-heading';
@@ -9,11 +10,14 @@ import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@p
 import { showSuccess } from '../../lib/feedback';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { toastError } from '../../components/toast';
+import { useErrorText, useZodForm } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
 import { useProfile } from '../../api/profile';
 import { rechargeFailure } from './recharge-credit-errors';
 import { useRechargeCredit } from './recharge-credit';
 
-type Fields = { resellerEmail?: string; creditPoint?: string };
+const rechargeForm = z.object({ resellerEmail: emailField, creditPoint: creditPointField });
+const passcodeForm = z.object({ passcode: passcodeField });
 
 /**
  * Recharge credit (business-panel.md §2, §5): a reseller e-mail and an amount, then the
@@ -22,39 +26,29 @@ type Fields = { resellerEmail?: string; creditPoint?: string };
  */
 export function RechargeCreditPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [amount, setAmount] = useState('');
-  const [formError, setFormError] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Fields>({});
+  const errorText = useErrorText();
+  const form = useZodForm<{ resellerEmail: string; creditPoint: string }, z.output<typeof rechargeForm>>(rechargeForm, {
+    initialValues: { resellerEmail: '', creditPoint: '' },
+  });
   /** The points the passcode prompt confirms; undefined while it is closed. */
   const [prompting, setPrompting] = useState<number>();
+  const email = form.values.resellerEmail.trim();
 
-  // The contract's field rules, with their messages in the reader's language.
-  const message = (key: string | undefined, field: string) =>
-    key && t(key, { field: t(`fields.${field}`), max: MAX_CREDIT_MOVE });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    if (!email.trim() || !amount) {
-      setFieldErrors({});
-      setFormError(t('credit.recharge.bothRequired'));
-      return;
-    }
-    const points = creditPointField.safeParse(amount.trim());
-    const errors: Fields = {
-      resellerEmail: message(emailField.safeParse(email).error?.issues[0]?.message, 'resellerEmail'),
-      creditPoint: message(points.error?.issues[0]?.message, 'creditPoint'),
-    };
-    setFieldErrors(errors);
-    if (!errors.resellerEmail && points.success) setPrompting(points.data);
-  };
+  const submit = form.submit(
+    ({ creditPoint }) => setPrompting(creditPoint),
+    () => {
+      // Both empty: the specification's one sentence for the form, not a message under each field.
+      if (!email && !form.values.creditPoint) {
+        form.clearErrors();
+        form.setAlert(t('credit.recharge.bothRequired'));
+      }
+    },
+  );
 
   const done = (answerMessage: string) => {
     showSuccess(answerMessage || t('credit.recharge.success'));
     setPrompting(undefined);
-    setEmail('');
-    setAmount('');
+    form.reset();
   };
 
   return (
@@ -67,12 +61,9 @@ export function RechargeCreditPage() {
             placeholder={t('credit.recharge.resellerEmailPlaceholder')}
             searchingLabel={t('credit.recharge.searching')}
             required
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setFieldErrors((e) => ({ ...e, resellerEmail: undefined }));
-            }}
-            error={fieldErrors.resellerEmail}
+            value={form.values.resellerEmail}
+            onChange={(value) => form.setFieldValue('resellerEmail', value)}
+            error={errorText(form.errors.resellerEmail, 'resellerEmail')}
           />
           <TextInput
             label={t('credit.recharge.creditPoints')}
@@ -82,19 +73,11 @@ export function RechargeCreditPage() {
             dir="ltr"
             autoComplete="off"
             maxLength={10}
-            value={amount}
             // Kept as typed: "-50" or "2.5" is refused with the field's message, never turned into another amount.
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setFieldErrors((e) => ({ ...e, creditPoint: undefined }));
-            }}
-            error={fieldErrors.creditPoint}
+            {...form.getInputProps('creditPoint')}
+            error={errorText(form.errors.creditPoint, 'creditPoint', { max: MAX_CREDIT_MOVE })}
           />
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormAlert form={form} />
           <Group justify="flex-end">
             <Button type="submit">{t('credit.recharge.submit')}</Button>
           </Group>
@@ -102,12 +85,12 @@ export function RechargeCreditPage() {
       </form>
       <PasscodePrompt
         points={prompting}
-        email={email.trim()}
+        email={email}
         onClose={() => setPrompting(undefined)}
         onDone={done}
         onFieldErrors={(fields) => {
           setPrompting(undefined);
-          setFieldErrors({ resellerEmail: fields.resellerEmail, creditPoint: fields.creditPoint });
+          form.setErrors({ resellerEmail: fields.resellerEmail, creditPoint: fields.creditPoint });
         }}
       />
     </Card>
@@ -125,55 +108,53 @@ type PromptProps = {
 
 function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: PromptProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const profile = useProfile();
   // An admin who enters its own e-mail adds credit to its own balance rather than sending it.
   const ownEmail = profile.data?.data.IBOReseller.email.toLowerCase();
   const recharge = useRechargeCredit();
-  const [passcode, setPasscode] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(passcodeForm, { initialValues: { passcode: '' } });
 
   const close = () => {
     if (recharge.isPending) return;
-    setPasscode('');
-    setError(undefined);
+    form.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (!passcode) {
-      setError(t('credit.recharge.passcodeRequired'));
-      return;
-    }
-    const invalid = passcodeField.safeParse(passcode).error?.issues[0]?.message;
-    if (invalid) {
-      setError(t(invalid, { field: t('fields.creditSharePasscode') }));
-      return;
-    }
-    if (points === undefined) return;
-    setError(undefined);
-    recharge.mutate(
-      { resellerEmail: email, creditPoint: String(points), creditSharePasscode: passcode },
-      {
-        onSuccess: (answer) => {
-          setPasscode('');
-          onDone(answer.msg);
-        },
-        onError: (failure) => {
-          const reaction = rechargeFailure(failure);
-          if (reaction.where === 'passcode') setError(reaction.message);
-          else {
-            setPasscode('');
-            if (reaction.where === 'fields') onFieldErrors(reaction.fields);
+  const send = form.submit(
+    ({ passcode }) => {
+      if (points === undefined) return;
+      recharge.mutate(
+        { resellerEmail: email, creditPoint: String(points), creditSharePasscode: passcode },
+        {
+          onSuccess: (answer) => {
+            form.reset();
+            onDone(answer.msg);
+          },
+          onError: (failure) => {
+            const reaction = rechargeFailure(failure);
+            if (reaction.where === 'passcode') form.setFieldError('passcode', reaction.message);
             else {
-              toastError(reaction.message);
-              onClose();
+              form.reset();
+              if (reaction.where === 'fields') onFieldErrors(reaction.fields);
+              else {
+                toastError(reaction.message);
+                onClose();
+              }
             }
-          }
+          },
         },
-      },
-    );
+      );
+    },
+    () => {
+      // The recharge's own words for an empty passcode (business-panel.md §8).
+      if (!form.values.passcode) form.setFieldError('passcode', t('credit.recharge.passcodeRequired'));
+    },
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // React events bubble through portals: the page's form must not see this one's submit.
+    event.stopPropagation();
+    send(event);
   };
 
   return (
@@ -183,12 +164,8 @@ function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: Promp
           <MoneySummary move="recharge" recipient={email} points={points ?? 0} adds={email.toLowerCase() === ownEmail} />
           <PasscodeInput
             label={t('credit.recharge.passcode')}
-            value={passcode}
-            onChange={(event) => {
-              setPasscode(event.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.getInputProps('passcode')}
+            error={errorText(form.errors.passcode, 'creditSharePasscode')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={recharge.isPending}>
