@@ -1,10 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { showError } from '../lib/feedback';
+import { isShownInPlace, showError } from '../lib/feedback';
 
 type Meta = { silent?: boolean };
 
-/** A call whose `meta.silent` is set handles its errors itself; every other failure goes to `showError`. */
+/**
+ * Every failure goes to `showError`, except a call marked `meta.silent` (its screen shows every
+ * failure itself) and a mutation failure the caller showed in place: a form's `onError: form.fail`
+ * says so (`shownWhereItHappened`). The caller's `onError` runs after this cache's, in the same
+ * task, so the toast waits for the next one to see what the caller did.
+ */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
@@ -13,7 +18,10 @@ export const queryClient = new QueryClient({
   }),
   mutationCache: new MutationCache({
     onError: (error, _v, _c, mutation) => {
-      if (!(mutation.meta as Meta | undefined)?.silent) showError(error);
+      if ((mutation.meta as Meta | undefined)?.silent) return;
+      setTimeout(() => {
+        if (!isShownInPlace(error)) showError(error);
+      }, 0);
     },
   }),
   defaultOptions: {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n';
+import { shownWhereItHappened } from '../lib/feedback';
 
 /**
  * What a form's alert reads when a submit fails with no field to put it under. By default the
@@ -60,6 +61,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   /** Routes a failed submit: a 422's field messages under their inputs, anything else to the alert. */
   const fail = (error: unknown) => {
     if (!applyFieldErrors(error)) setAlert(formErrorText(error, errorTexts));
+    shownWhereItHappened(error);
   };
   const submit = (send: (data: Output) => void, onInvalid?: (errors: Record<string, unknown>) => void) =>
     form.onSubmit(
