@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { ok } from './common.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { idParam } from './fields.js';
 
 /** A passkey's name, as the account calls it ("Work laptop", "Phone"). */
 export const PASSKEY_NAME_MAX = 64;
@@ -33,6 +35,7 @@ export const passkeyRegistrationResponse = z.object({
     publicKey: z.optional(b64url),
   }),
 });
+export type PasskeyRegistrationResponse = z.infer<typeof passkeyRegistrationResponse>;
 
 /** What `startAuthentication()` of @simplewebauthn/browser answers (AuthenticationResponseJSON). */
 export const passkeyAssertion = z.object({
@@ -86,3 +89,76 @@ export const loginPasskeyOptionsBody = z.object({
   challenge: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.tooLong')),
 });
 export type LoginPasskeyOptionsBody = z.infer<typeof loginPasskeyOptionsBody>;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+// Profile → Security: the account's own passkeys (a session, never an API key), the passkey
+// options of the sign-in's second step (public: the challenge names the account) and of the step-up.
+
+const tags = ['passkeys'];
+
+export const passkeysEndpoint = endpoint({
+  method: 'GET',
+  path: '/passkeys',
+  tags,
+  description: "The caller's passkeys: name and dates, never key material.",
+  answer: passkeysAnswer,
+});
+
+export const passkeyRegistrationOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/passkeys/registration-options',
+  tags,
+  description: 'Options for `startRegistration()` of @simplewebauthn/browser (PublicKeyCredentialCreationOptionsJSON). The challenge is good once, for 5 minutes, for this session.',
+  answer: webauthnOptionsAnswer,
+});
+
+export const addPasskeyEndpoint = endpoint({
+  method: 'POST',
+  path: '/passkeys',
+  tags,
+  description:
+    "Registers the passkey `startRegistration()` made (`response`) under `name`. When it is the account's first second factor and the account has no recovery codes, `recovery_codes` carries ten, answered this once.",
+  body: passkeyCreateBody,
+  answer: passkeyCreatedAnswer,
+  status: 201,
+});
+
+export const renamePasskeyEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/passkeys/:id',
+  tags,
+  description: "Renames one of the caller's passkeys.",
+  params: idParam,
+  body: passkeyRenameBody,
+  answer: passkeyAnswer,
+});
+
+export const removePasskeyEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/passkeys/:id',
+  tags,
+  description:
+    "Removes one of the caller's passkeys. Removing the last second factor (the last passkey, without TOTP) needs a recent step-up (403 STEP_UP_REQUIRED otherwise) and removes the recovery codes too.",
+  params: idParam,
+  answer: okEnvelope,
+});
+
+export const loginPasskeyOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/login/two-factor/passkey-options',
+  tags,
+  public: true,
+  security: [],
+  description:
+    'Options for `startAuthentication()` for the sign-in challenge `POST /api/login` answered; the assertion then goes to `POST /api/login/two-factor` as `{ challenge, passkey }`.',
+  body: loginPasskeyOptionsBody,
+  answer: webauthnOptionsAnswer,
+});
+
+export const stepUpPasskeyOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/step-up/passkey-options',
+  tags,
+  description: 'Options for `startAuthentication()` to confirm a step-up with a passkey; the assertion goes to `POST /api/step-up` as `{ passkey }`.',
+  answer: webauthnOptionsAnswer,
+});

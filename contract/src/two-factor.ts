@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
-import { ok } from './common.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { idParam } from './fields.js';
+import type { Permission } from './permissions.js';
 import { passkeyAssertion } from './passkeys.js';
 
 /** RFC 6238 as every authenticator app reads it: 30-second steps, 6 digits, SHA-1. */
@@ -108,3 +111,95 @@ export type ProfileSecurity = z.infer<typeof profileSecurity>;
 export const profileSecurityBody = profileSecurity;
 export type ProfileSecurityBody = z.infer<typeof profileSecurityBody>;
 export const profileSecurityAnswer = ok({ data: profileSecurity });
+
+/** A parent reseller: an account that may have sub-resellers (who sees and sets the tree's switch). */
+export const PARENT_PERMISSIONS = ['add-sub-reseller', 'sub-reseller-list'] as const satisfies readonly Permission[];
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['two-factor'];
+const stepUpNote = 'No body. With the factor on, the session must have confirmed it in the last 10 minutes (`POST /api/step-up`), else 403 `STEP_UP_REQUIRED`.';
+
+/** Profile → Security: every account's own second factor, so a session and no permission. */
+export const twoFactorStatusEndpoint = endpoint({ method: 'GET', path: '/two-factor', tags, answer: twoFactorStatusAnswer });
+
+export const totpSetupEndpoint = endpoint({ method: 'POST', path: '/two-factor/totp/setup', tags, answer: totpSetupAnswer });
+
+export const totpConfirmEndpoint = endpoint({ method: 'POST', path: '/two-factor/totp/confirm', tags, body: totpConfirmBody, answer: recoveryCodesAnswer });
+
+export const regenerateRecoveryCodesEndpoint = endpoint({
+  method: 'POST',
+  path: '/two-factor/recovery-codes',
+  tags,
+  description: stepUpNote,
+  answer: recoveryCodesAnswer,
+});
+
+export const disableTwoFactorEndpoint = endpoint({ method: 'POST', path: '/two-factor/disable', tags, description: stepUpNote, answer: okEnvelope });
+
+export const stepUpEndpoint = endpoint({
+  method: 'POST',
+  path: '/step-up',
+  tags,
+  description:
+    "A session of an account with a second factor confirms it again with a code (TOTP or recovery, each accepted once). For the next 10 minutes the calls guarded by the step-up (credit moves, API key, password and passcode changes, factor changes) go through; without it they answer 403 `STEP_UP_REQUIRED`. Five wrong codes answer 429 with `Retry-After`, like the sign-in's second step. API keys answer 403 `SESSION_REQUIRED`; an account without a factor 409 `TWO_FACTOR_NOT_ON`.",
+  body: stepUpBody,
+  answer: stepUpAnswer,
+});
+
+/**
+ * Who must have a second factor (the admin's and a parent's switches) and the reset of another
+ * account's factor. Outside `/two-factor`: an account sent to its own setup does not reach these.
+ */
+export const securitySettingsEndpoint = endpoint({
+  method: 'GET',
+  path: '/settings/security',
+  tags,
+  permission: 'security-settings',
+  answer: securitySettingsAnswer,
+});
+
+export const updateSecuritySettingsEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/settings/security',
+  tags,
+  permission: 'security-settings',
+  body: securitySettingsBody,
+  answer: securitySettingsAnswer,
+});
+
+export const profileSecurityEndpoint = endpoint({
+  method: 'GET',
+  path: '/profile/security',
+  tags,
+  permission: PARENT_PERMISSIONS,
+  answer: profileSecurityAnswer,
+});
+
+export const updateProfileSecurityEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/profile/security',
+  tags,
+  permission: PARENT_PERMISSIONS,
+  body: profileSecurityBody,
+  answer: profileSecurityAnswer,
+});
+
+export const resetResellerTwoFactorEndpoint = endpoint({
+  method: 'POST',
+  path: '/resellers/:id/two-factor/reset',
+  tags,
+  permission: 'edit-reseller',
+  params: idParam,
+  answer: okEnvelope,
+});
+
+/** Users and roles: the admin resets the factor of a staff or admin account the same way. */
+export const resetUserTwoFactorEndpoint = endpoint({
+  method: 'POST',
+  path: '/users/:id/two-factor/reset',
+  tags,
+  permission: 'user-roles',
+  params: idParam,
+  answer: okEnvelope,
+});

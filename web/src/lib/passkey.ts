@@ -7,30 +7,46 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { PasskeyAssertion, WebauthnOptionsAnswer } from '@panel/contract';
-import { api } from '../api/client';
+import {
+  loginPasskeyOptionsEndpoint,
+  passkeyRegistrationOptionsEndpoint,
+  stepUpPasskeyOptionsEndpoint,
+  type LoginPasskeyOptionsBody,
+  type PasskeyAssertion,
+  type PasskeyRegistrationResponse,
+} from '@panel/contract';
+import { call } from '../api/client';
 
 /** Whether this browser can use passkeys at all (WebAuthn). */
 export const passkeysSupported = () => browserSupportsWebAuthn();
 
+/** The calls that answer authentication options: the sign-in's second step and the step-up. */
+type AssertionOptionsEndpoint = typeof loginPasskeyOptionsEndpoint | typeof stepUpPasskeyOptionsEndpoint;
+
 /**
- * Asks the server for authentication options (`POST optionsUrl` with `body`), lets the browser
- * sign them with a passkey, and answers the assertion to send back. Used by the sign-in's second
- * step (`/login/two-factor/passkey-options`, `{ challenge }`) and by the step-up
- * (`/step-up/passkey-options`). Throws the server's `ApiError`, or the browser's error when the
- * person cancels (see `passkeyCancelled`).
+ * Asks the server for authentication options (`endpoint` with `body`), lets the browser sign them
+ * with a passkey, and answers the assertion to send back. Used by the sign-in's second step
+ * (`loginPasskeyOptionsEndpoint`, `{ challenge }`) and by the step-up (`stepUpPasskeyOptionsEndpoint`).
+ * Throws the server's `ApiError`, or the browser's error when the person cancels (see `passkeyCancelled`).
  */
-export async function assertWithPasskey(optionsUrl: string, body?: unknown, options: { allowUnauthorized?: boolean } = {}): Promise<PasskeyAssertion> {
-  const answer = await api<WebauthnOptionsAnswer>(optionsUrl, { method: 'POST', body, allowUnauthorized: options.allowUnauthorized });
+export async function assertWithPasskey(
+  endpoint: AssertionOptionsEndpoint,
+  body?: LoginPasskeyOptionsBody,
+  options: { allowUnauthorized?: boolean } = {},
+): Promise<PasskeyAssertion> {
+  const answer =
+    endpoint === loginPasskeyOptionsEndpoint ? await call(endpoint, { body, allowUnauthorized: options.allowUnauthorized }) : await call(endpoint);
   const assertion: AuthenticationResponseJSON = await startAuthentication({ optionsJSON: answer.data as unknown as PublicKeyCredentialRequestOptionsJSON });
   // The browser's extension outputs are a typed interface; the contract takes them as a plain record.
   return assertion as unknown as PasskeyAssertion;
 }
 
-/** Makes a new passkey in the browser for the registration options `optionsUrl` answers. */
-export async function createWithPasskey(optionsUrl: string): Promise<RegistrationResponseJSON> {
-  const answer = await api<WebauthnOptionsAnswer>(optionsUrl, { method: 'POST' });
-  return startRegistration({ optionsJSON: answer.data as unknown as PublicKeyCredentialCreationOptionsJSON });
+/** Makes a new passkey in the browser for the registration options the server answers. */
+export async function createWithPasskey(): Promise<PasskeyRegistrationResponse> {
+  const answer = await call(passkeyRegistrationOptionsEndpoint);
+  const registration: RegistrationResponseJSON = await startRegistration({ optionsJSON: answer.data as unknown as PublicKeyCredentialCreationOptionsJSON });
+  // As for the assertion: the contract takes the extension outputs as a plain record.
+  return registration as unknown as PasskeyRegistrationResponse;
 }
 
 /**

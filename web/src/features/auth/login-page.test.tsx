@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loginPasskeyOptionsEndpoint } from '@panel/contract';
 import { session } from '../../lib/session';
 import { json, renderRoutes, sentBodies, stubFetch } from '../../test-utils';
 import { LoginPage } from './login-page';
@@ -166,7 +167,7 @@ describe('LoginPage: the second step', () => {
     expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
     expect(await screen.findByText('dashboard /dashboard')).toBeInTheDocument();
-    expect(browser.assert).toHaveBeenCalledWith('/login/two-factor/passkey-options', { challenge: 'ch4ll3nge' }, { allowUnauthorized: true });
+    expect(browser.assert).toHaveBeenCalledWith(loginPasskeyOptionsEndpoint, { challenge: 'ch4ll3nge' }, { allowUnauthorized: true });
     expect(sentBodies(fetchMock, '/api/login/two-factor')).toEqual([{ challenge: 'ch4ll3nge', passkey: ASSERTION }]);
   });
 

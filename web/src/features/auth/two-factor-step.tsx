@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LoginAnswer, TwoFactorMethod } from '@panel/contract';
+import { loginPasskeyOptionsEndpoint, type LoginAnswer, type TwoFactorMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useLoginTwoFactor } from './login';
@@ -58,7 +58,7 @@ export function TwoFactorStep({
     setAlert(undefined);
     setPrompting(true);
     try {
-      const passkey = await assertWithPasskey('/login/two-factor/passkey-options', { challenge }, { allowUnauthorized: true });
+      const passkey = await assertWithPasskey(loginPasskeyOptionsEndpoint, { challenge }, { allowUnauthorized: true });
       onSignedIn(await mutation.mutateAsync({ challenge, passkey }));
     } catch (error) {
       failed(error);

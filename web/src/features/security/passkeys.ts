@@ -1,23 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PasskeyAnswer, PasskeyCreatedAnswer, PasskeysAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { addPasskeyEndpoint, passkeysEndpoint, removePasskeyEndpoint, renamePasskeyEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import { createWithPasskey } from '../../lib/passkey';
 
 /** `GET /api/passkeys`: the account's passkeys, names and dates only. */
-export const getPasskeys = () => api<PasskeysAnswer>('/passkeys');
+export const getPasskeys = () => call(passkeysEndpoint);
 export const passkeysQuery = () => ({ queryKey: ['passkeys'], queryFn: getPasskeys });
 export const usePasskeys = () => useQuery(passkeysQuery());
 
 /** Registration options, the browser's prompt, then `POST /api/passkeys` with the name. */
 export async function addPasskey(name: string) {
-  const response = await createWithPasskey('/passkeys/registration-options');
-  return api<PasskeyCreatedAnswer>('/passkeys', { method: 'POST', body: { name, response } });
+  const response = await createWithPasskey();
+  return call(addPasskeyEndpoint, { body: { name, response } });
 }
 
-export const renamePasskey = ({ id, name }: { id: number; name: string }) =>
-  api<PasskeyAnswer>(`/passkeys/${id}`, { method: 'PATCH', body: { name } });
+export const renamePasskey = ({ id, name }: { id: number; name: string }) => call(renamePasskeyEndpoint, { params: { id }, body: { name } });
 
-export const removePasskey = (id: number) => api<{ status: true; msg: string }>(`/passkeys/${id}`, { method: 'DELETE' });
+export const removePasskey = (id: number) => call(removePasskeyEndpoint, { params: { id } });
 
 /** A passkey changes the second factor's state too (recovery codes, the sign-in's methods). */
 function useRefresh() {

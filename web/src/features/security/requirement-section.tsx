@@ -1,11 +1,9 @@
 import { Stack, Switch } from '@mantine/core';
 import { SectionCard } from '../../components/section-card';
 import { useTranslation } from 'react-i18next';
-import type { Permission } from '@panel/contract';
+import { PARENT_PERMISSIONS } from '@panel/contract';
 import { allowed, session } from '../../lib/session';
 import { useProfileSecurity, useSecuritySettings, useUpdateProfileSecurity, useUpdateSecuritySettings } from './security-settings';
-
-const PARENT_PERMISSIONS: readonly Permission[] = ['add-sub-reseller', 'sub-reseller-list'];
 
 /**
  * Who must have a second factor: the admin's two switches (with the security-settings permission),

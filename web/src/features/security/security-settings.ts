@@ -1,18 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { profileSecurityAnswer, ProfileSecurityBody, securitySettingsAnswer, SecuritySettingsBody, UndoSettingsBody, undoSettingsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import {
+  profileSecurityEndpoint,
+  securitySettingsEndpoint,
+  updateProfileSecurityEndpoint,
+  updateSecuritySettingsEndpoint,
+  type ProfileSecurityBody,
+  type SecuritySettingsBody,
+  type UndoSettingsBody,
+  type undoSettingsAnswer,
+} from '@panel/contract';
+import { api, call } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 
-type SecuritySettingsAnswer = z.infer<typeof securitySettingsAnswer>;
-type ProfileSecurityAnswer = z.infer<typeof profileSecurityAnswer>;
 type UndoSettingsAnswer = z.infer<typeof undoSettingsAnswer>;
 
 /** `GET /api/settings/security`: the admin's switches (a second factor for every admin, for every reseller). */
-export const getSecuritySettings = () => api<SecuritySettingsAnswer>('/settings/security');
+export const getSecuritySettings = () => call(securitySettingsEndpoint);
 export const useSecuritySettings = (enabled: boolean) => useQuery({ queryKey: ['security-settings'], queryFn: getSecuritySettings, enabled });
 
-export const updateSecuritySettings = (body: SecuritySettingsBody) => api<SecuritySettingsAnswer>('/settings/security', { method: 'PATCH', body });
+export const updateSecuritySettings = (body: SecuritySettingsBody) => call(updateSecuritySettingsEndpoint, { body });
 export const useUpdateSecuritySettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,10 +32,10 @@ export const useUpdateSecuritySettings = () => {
 };
 
 /** `GET /api/profile/security`: a parent's switch for its whole tree of sub-resellers. */
-export const getProfileSecurity = () => api<ProfileSecurityAnswer>('/profile/security');
+export const getProfileSecurity = () => call(profileSecurityEndpoint);
 export const useProfileSecurity = (enabled: boolean) => useQuery({ queryKey: ['profile-security'], queryFn: getProfileSecurity, enabled });
 
-export const updateProfileSecurity = (body: ProfileSecurityBody) => api<ProfileSecurityAnswer>('/profile/security', { method: 'PATCH', body });
+export const updateProfileSecurity = (body: ProfileSecurityBody) => call(updateProfileSecurityEndpoint, { body });
 export const useUpdateProfileSecurity = () => {
   const queryClient = useQueryClient();
   return useMutation({

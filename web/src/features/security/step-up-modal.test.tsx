@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { stepUpPasskeyOptionsEndpoint } from '@panel/contract';
 import { api, setSessionExpiredHandler } from '../../api/client';
 import { json, renderWithProviders, sentBodies, stubFetch } from '../../test-utils';
 import { StepUpProvider } from './step-up-modal';
@@ -102,7 +103,7 @@ describe('the step-up modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await user.click(await within(dialog).findByRole('button', { name: 'Use a passkey' }));
     expect(await screen.findByText('Credit shared.')).toBeInTheDocument();
-    expect(browser.assert).toHaveBeenCalledWith('/step-up/passkey-options');
+    expect(browser.assert).toHaveBeenCalledWith(stepUpPasskeyOptionsEndpoint);
     expect(sentBodies(fetchMock, '/api/step-up')).toEqual([{ passkey: ASSERTION }]);
     expect(shareCalls(fetchMock)).toHaveLength(2);
   });

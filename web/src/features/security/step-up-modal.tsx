@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { stepUpPasskeyOptionsEndpoint } from '@panel/contract';
 import { ApiError, setStepUpHandler } from '../../api/client';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { SwitchCodeMethod, TwoFactorCodeField } from '../auth';
@@ -84,7 +85,7 @@ function StepUpModal({ onDone }: { onDone: (confirmed: boolean) => void }) {
     setAlert(undefined);
     setPrompting(true);
     try {
-      const passkey = await assertWithPasskey('/step-up/passkey-options');
+      const passkey = await assertWithPasskey(stepUpPasskeyOptionsEndpoint);
       await mutation.mutateAsync({ passkey });
       onDone(true);
     } catch (error) {

@@ -1,9 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodesAnswer, TotpConfirmBody, TotpSetupAnswer, TwoFactorStatusAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import {
+  disableTwoFactorEndpoint,
+  regenerateRecoveryCodesEndpoint,
+  totpConfirmEndpoint,
+  totpSetupEndpoint,
+  twoFactorStatusEndpoint,
+  type TotpConfirmBody,
+} from '@panel/contract';
+import { call } from '../../api/client';
 
 /** `GET /api/two-factor`: whether TOTP is on and how many recovery codes are left. */
-export const getTwoFactor = () => api<TwoFactorStatusAnswer>('/two-factor');
+export const getTwoFactor = () => call(twoFactorStatusEndpoint);
 export const twoFactorQuery = () => ({ queryKey: ['two-factor'], queryFn: getTwoFactor });
 export const useTwoFactor = () => useQuery(twoFactorQuery());
 
@@ -20,16 +27,16 @@ function useTwoFactorMutation<B, A>(mutationFn: (body: B) => Promise<A>) {
   });
 }
 
-export const setupTotp = () => api<TotpSetupAnswer>('/two-factor/totp/setup', { method: 'POST' });
+export const setupTotp = () => call(totpSetupEndpoint);
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { silent: true } });
 
 /** A wrong code answers 401 INVALID_TWO_FACTOR_CODE: shown by the setup, not a sign-out. */
-export const confirmTotp = (body: TotpConfirmBody) => api<RecoveryCodesAnswer>('/two-factor/totp/confirm', { method: 'POST', body, allowUnauthorized: true });
+export const confirmTotp = (body: TotpConfirmBody) => call(totpConfirmEndpoint, { body, allowUnauthorized: true });
 export const useConfirmTotp = () => useTwoFactorMutation(confirmTotp);
 
 /** Both ask for a step-up when the session's confirmation is old: the client's step-up modal handles it. */
-export const regenerateRecoveryCodes = () => api<RecoveryCodesAnswer>('/two-factor/recovery-codes', { method: 'POST' });
+export const regenerateRecoveryCodes = () => call(regenerateRecoveryCodesEndpoint);
 export const useRegenerateRecoveryCodes = () => useTwoFactorMutation(regenerateRecoveryCodes);
 
-export const disableTwoFactor = () => api<{ status: true; msg: string }>('/two-factor/disable', { method: 'POST' });
+export const disableTwoFactor = () => call(disableTwoFactorEndpoint);
 export const useDisableTwoFactor = () => useTwoFactorMutation(disableTwoFactor);

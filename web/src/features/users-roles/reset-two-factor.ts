@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { resetUserTwoFactorEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** `POST /api/users/:id/two-factor/reset`: an admin removes a staff or admin account's second factor (signed out, told by mail). */
-export const resetUserTwoFactor = (id: number) => api<{ status: true; msg: string }>(`/users/${id}/two-factor/reset`, { method: 'POST' });
+export const resetUserTwoFactor = (id: number) => call(resetUserTwoFactorEndpoint, { params: { id } });
 
 export function useResetUserTwoFactor() {
   const queryClient = useQueryClient();
