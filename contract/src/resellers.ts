@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
-import { emailField, idNumber, nameField, noNul, optionalField, pageNumberField, pageSizeField, profilePasswordField } from './fields.js';
-import { ok } from './common.js';
+import { emailField, idNumber, idParam, nameField, noNul, optionalField, pageNumberField, pageSizeField, profilePasswordField } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { setSocialWidgetBody, socialWidgetAnswer } from './notifications.js';
+import type { Permission } from './permissions.js';
 
 /** A keyword; under 3 characters it is ignored by the server (business-panel.md §5). */
 const keyword = optionalField(z.string().check(z.maxLength(100, 'validation.tooLong'), noNul));
@@ -165,3 +168,243 @@ export const logoAnswer = ok({ data: z.object({ logo_path: z.string() }) });
 
 export const apiKeyAnswer = ok({ data: z.object({ api_key: z.string(), api_access: z.number() }) });
 export const apiAccessAnswer = ok({ data: z.object({ api_access: z.number() }) });
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['resellers'];
+/** Who reads the reseller list. */
+const listReaders: readonly Permission[] = ['reseller-list', 'show-reseller-list'];
+/** Who moves a sub-reseller to another parent (switch and assign). */
+const movers: readonly Permission[] = ['switch-reseller', 'assign-reseller'];
+
+export const listResellersEndpoint = endpoint({
+  method: 'GET',
+  path: '/total-resellers/list',
+  tags,
+  permission: listReaders,
+  query: resellersQuery,
+  answer: resellersAnswer,
+});
+
+export const deletedResellersEndpoint = endpoint({
+  method: 'GET',
+  path: '/deleted-resellers/list',
+  tags,
+  permission: 'deleted-reseller-list',
+  query: resellersQuery,
+  answer: resellersAnswer,
+});
+
+export const countResellersEndpoint = endpoint({
+  method: 'GET',
+  path: '/counting-resellers/totalCount',
+  tags,
+  permission: listReaders,
+  answer: resellersCountAnswer,
+});
+
+export const reactivateResellerEndpoint = endpoint({
+  method: 'POST',
+  path: '/reactivate-resellers',
+  tags,
+  permission: 'reactivate-reseller',
+  body: resellerIdBody,
+  answer: okEnvelope,
+});
+
+export const addResellerEndpoint = endpoint({
+  method: 'POST',
+  path: '/add-resellers',
+  tags,
+  permission: 'add-reseller',
+  body: addResellerBody,
+  answer: createdResellerAnswer,
+  status: 201,
+});
+
+export const addSubResellerEndpoint = endpoint({
+  method: 'POST',
+  path: '/add-subreseller',
+  tags,
+  permission: 'add-sub-reseller',
+  body: addResellerBody,
+  answer: createdResellerAnswer,
+  status: 201,
+});
+
+export const showResellerEndpoint = endpoint({
+  method: 'GET',
+  path: '/show-resellers/:id',
+  tags,
+  permission: 'edit-reseller',
+  params: idParam,
+  answer: showResellerAnswer,
+});
+
+export const editResellerEndpoint = endpoint({
+  method: 'PUT',
+  path: '/resellers/:id/edit',
+  tags,
+  permission: 'edit-reseller',
+  params: idParam,
+  body: editResellerBody,
+  answer: okEnvelope,
+});
+
+export const changeResellerPasswordEndpoint = endpoint({
+  method: 'PUT',
+  path: '/resellers/:id/change-password',
+  tags,
+  permission: 'edit-reseller',
+  params: idParam,
+  body: resellerPasswordBody,
+  answer: okEnvelope,
+});
+
+export const removeResellerEndpoint = endpoint({
+  method: 'POST',
+  path: '/resellers/remove',
+  tags,
+  permission: 'remove-reseller',
+  body: resellerIdBody,
+  answer: okEnvelope,
+});
+
+export const promoteSubResellerEndpoint = endpoint({
+  method: 'POST',
+  path: '/privilege-resellers/change-role',
+  tags,
+  permission: 'update-role',
+  body: resellerIdBody,
+  answer: okEnvelope,
+});
+
+export const changeResellerRoleEndpoint = endpoint({
+  method: 'POST',
+  path: '/change-resellers/:id/role',
+  tags,
+  permission: ['update-role', 'change-role'],
+  params: idParam,
+  body: changeResellerRoleBody,
+  answer: okEnvelope,
+});
+
+export const parentResellerEndpoint = endpoint({
+  method: 'GET',
+  path: '/show-parent-reseller/:id',
+  tags,
+  permission: [...movers, 'sub-reseller-list'],
+  params: idParam,
+  answer: parentResellerAnswer,
+});
+
+export const subResellersEndpoint = endpoint({
+  method: 'GET',
+  path: '/sub-resellers-list/:id',
+  tags,
+  permission: 'sub-reseller-list',
+  params: idParam,
+  query: subResellersQuery,
+  answer: subResellersAnswer,
+});
+
+export const switchAssignCandidatesEndpoint = endpoint({
+  method: 'GET',
+  path: '/resellers-switch-assign-list',
+  tags,
+  permission: movers,
+  query: switchAssignQuery,
+  answer: resellerCandidatesAnswer,
+});
+
+export const subResellerDetailEndpoint = endpoint({
+  method: 'GET',
+  path: '/get-subresellers-by-id/:id',
+  tags,
+  permission: movers,
+  params: idParam,
+  answer: subResellerDetailAnswer,
+});
+
+/** The client reads success from `httpCode` '200' (business-panel.md §7). */
+export const assignResellerEndpoint = endpoint({
+  method: 'POST',
+  path: '/assign-resellers',
+  tags,
+  permission: movers,
+  body: assignResellerBody,
+  answer: assignResellerAnswer,
+});
+
+/** A multipart upload: the file in the `logo` field. */
+export const uploadResellerLogoEndpoint = endpoint({
+  method: 'POST',
+  path: '/upload-logo-resellers/:id',
+  tags,
+  permission: 'Web Logo',
+  params: idParam,
+  consumes: ['multipart/form-data'],
+  answer: logoAnswer,
+});
+
+export const resellerApiKeyEndpoint = endpoint({
+  method: 'GET',
+  path: '/resellers/:id/get-api-key',
+  tags,
+  permission: 'Api-Control',
+  params: idParam,
+  answer: apiKeyAnswer,
+});
+
+export const enableApiAccessEndpoint = endpoint({
+  method: 'POST',
+  path: '/resellers/:id/enable-api-access',
+  tags,
+  permission: 'Api-Control',
+  params: idParam,
+  answer: apiAccessAnswer,
+});
+
+export const disableApiAccessEndpoint = endpoint({
+  method: 'POST',
+  path: '/resellers/:id/disable-api-access',
+  tags,
+  permission: 'Api-Control',
+  params: idParam,
+  answer: apiAccessAnswer,
+});
+
+// The social widget: its schemas sit with the notifications (the footer's other content).
+
+const socialWidgetTags = ['social-widget'];
+
+/** The footer's messaging links, for every visitor; null until an admin saves the widget. */
+export const publicSocialWidgetEndpoint = endpoint({
+  method: 'GET',
+  path: '/public/social-widget',
+  tags: socialWidgetTags,
+  public: true,
+  security: [],
+  description: "The footer's WhatsApp and Telegram: the admin's, or for a signed-in sub-reseller its parent's when the parent has set one.",
+  answer: socialWidgetAnswer,
+});
+
+export const getSocialWidgetEndpoint = endpoint({
+  method: 'POST',
+  path: '/get-social-widget',
+  tags: socialWidgetTags,
+  permission: 'view-social-widget',
+  description: "The caller's own widget (null until saved).",
+  answer: socialWidgetAnswer,
+});
+
+export const setSocialWidgetEndpoint = endpoint({
+  method: 'POST',
+  path: '/set-social-widget',
+  tags: socialWidgetTags,
+  permission: 'view-social-widget',
+  description:
+    "Saves the caller's widget: WhatsApp in international form (+ country code and digits), Telegram username of 5 to 32 letters, digits or underscores (an optional leading @); an empty field clears it.",
+  body: setSocialWidgetBody,
+  answer: socialWidgetAnswer,
+});

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SEARCH_MIN_LENGTH, type ResellersAnswer } from '@panel/contract';
-import { api } from './client';
+import { listResellersEndpoint, SEARCH_MIN_LENGTH } from '@panel/contract';
+import { call } from './client';
 
 /** How many matches a reseller e-mail box offers under it. */
 const SUGGESTIONS = 10;
 
 /** GET /api/total-resellers/list?search_title=…: the e-mails of the resellers matching a keyword. */
 export async function searchResellerEmails(keyword: string, signal?: AbortSignal): Promise<string[]> {
-  const answer = await api<ResellersAnswer>('/total-resellers/list', {
+  const answer = await call(listResellersEndpoint, {
     query: { search_title: keyword, page_number: 1, page_size: SUGGESTIONS },
     signal,
   });

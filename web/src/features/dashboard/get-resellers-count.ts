@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-
-type Answer = { status: true; msg: string; meta: { total: number } };
+import { countResellersEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET api/counting-resellers/totalCount: the resellers within the caller's reach. */
-export const getResellersCount = () => api<Answer>('/counting-resellers/totalCount');
+export const getResellersCount = () => call(countResellersEndpoint);
 export const resellersCountQuery = () => ({
   queryKey: ['resellers-count'],
   queryFn: getResellersCount,

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddResellerBody } from '@panel/contract';
-import type * as z from 'zod/mini';
-import type { createdResellerAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type CreatedResellerAnswer = z.infer<typeof createdResellerAnswer>;
+import { addResellerEndpoint, type AddResellerBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/add-resellers: a reseller without parent, who gets a create-password mail. */
-export const addReseller = (body: AddResellerBody) => api<CreatedResellerAnswer>('/add-resellers', { method: 'POST', body });
+export const addReseller = (body: AddResellerBody) => call(addResellerEndpoint, { body });
 
 export function useAddReseller() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddResellerBody } from '@panel/contract';
-import { api } from '../../api/client';
-import type { CreatedResellerAnswer } from './add-reseller';
+import { addSubResellerEndpoint, type AddResellerBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/add-subreseller: a sub-reseller of the caller, with some of the caller's applications. */
-export const addSubReseller = (body: AddResellerBody) => api<CreatedResellerAnswer>('/add-subreseller', { method: 'POST', body });
+export const addSubReseller = (body: AddResellerBody) => call(addSubResellerEndpoint, { body });
 
 export function useAddSubReseller() {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { AssignResellerBody, assignResellerAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type AssignResellerAnswer = z.infer<typeof assignResellerAnswer>;
+import { assignResellerEndpoint, type AssignResellerBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/assign-resellers: switch or assign a parent; success is `httpCode` '200'. */
-export const assignReseller = (body: AssignResellerBody) => api<AssignResellerAnswer>('/assign-resellers', { method: 'POST', body });
+export const assignReseller = (body: AssignResellerBody) => call(assignResellerEndpoint, { body });
 
 export function useAssignReseller() {
   const queryClient = useQueryClient();

@@ -1,6 +1,14 @@
 import { Alert, Button, Card, Center, Group, Loader, Radio, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EDIT_RESELLER_REDIRECT_MS, EMAIL_MAX_LENGTH, type EditResellerBody, NAME_MAX_LENGTH, editResellerBody } from '@panel/contract';
+import {
+  EDIT_RESELLER_REDIRECT_MS,
+  EMAIL_MAX_LENGTH,
+  type AnswerOf,
+  type EditResellerBody,
+  NAME_MAX_LENGTH,
+  editResellerBody,
+  type showResellerEndpoint,
+} from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
@@ -10,7 +18,7 @@ import { session } from '../../lib/session';
 import { ApplicationsSelect } from './applications-select';
 import { ChangeResellerPasswordForm } from './change-reseller-password-form';
 import { useEditReseller } from './edit-reseller';
-import { parseApplicationIds, useReseller, type ShowResellerAnswer } from './get-reseller';
+import { parseApplicationIds, useReseller } from './get-reseller';
 import { editResellerFailure } from './reseller-form-errors';
 import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useDelayedRedirect } from './use-delayed-redirect';
@@ -64,7 +72,7 @@ function LoadAlert({ message }: { message: string }) {
   );
 }
 
-function EditResellerForm({ id, loaded }: { id: number; loaded: ShowResellerAnswer['data'] }) {
+function EditResellerForm({ id, loaded }: { id: number; loaded: AnswerOf<typeof showResellerEndpoint>['data'] }) {
   const { t } = useTranslation();
   const errorText = useResellerErrorText();
   const redirect = useDelayedRedirect();

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EditResellerBody } from '@panel/contract';
-import { api } from '../../api/client';
-
-type OkAnswer = { status: true; msg: string };
+import { editResellerEndpoint, type EditResellerBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** PUT /api/resellers/{id}/edit: name, e-mail, status, and the applications only with 'edit-allowed-applications'. */
 export const editReseller = ({ id, body }: { id: number; body: EditResellerBody }) =>
-  api<OkAnswer>(`/resellers/${id}/edit`, { method: 'PUT', body });
+  call(editResellerEndpoint, { params: { id }, body });
 
 export function useEditReseller() {
   const queryClient = useQueryClient();

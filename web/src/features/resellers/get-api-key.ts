@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-
-export type ApiKeyAnswer = { status: true; msg: string; data: { api_key: string; api_access: number } };
+import { resellerApiKeyEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET api/resellers/:id/get-api-key: generated on the first request; a secret, so never kept once the dialog closes. */
-export const getApiKey = (id: number) => api<ApiKeyAnswer>(`/resellers/${id}/get-api-key`);
+export const getApiKey = (id: number) => call(resellerApiKeyEndpoint, { params: { id } });
 export const apiKeyQuery = (id: number) => ({
   queryKey: ['reseller-api-key', id],
   queryFn: () => getApiKey(id),

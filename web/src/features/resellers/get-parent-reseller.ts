@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { parentResellerAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type ParentResellerAnswer = z.infer<typeof parentResellerAnswer>;
+import { parentResellerEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/show-parent-reseller/{id}: the parent's id, name and e-mail; 404 'This Reseller has no parent reseller!'. */
-export const getParentReseller = (id: number) => api<ParentResellerAnswer>(`/show-parent-reseller/${id}`);
+export const getParentReseller = (id: number) => call(parentResellerEndpoint, { params: { id } });
 export const parentResellerQuery = (id: number) => ({
   queryKey: ['parent-reseller', id],
   queryFn: () => getParentReseller(id),

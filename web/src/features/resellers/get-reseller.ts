@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { showResellerAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type ShowResellerAnswer = z.infer<typeof showResellerAnswer>;
+import { showResellerEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/show-resellers/{id}: name, e-mail, status and `application_allowed` as a JSON string of ids. */
-export const getReseller = (id: number) => api<ShowResellerAnswer>(`/show-resellers/${id}`);
+export const getReseller = (id: number) => call(showResellerEndpoint, { params: { id } });
 export const resellerQuery = (id: number) => ({
   queryKey: ['reseller', id],
   queryFn: () => getReseller(id),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ResellerSortKey, ResellersAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { listResellersEndpoint, type ResellerSortKey } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type ResellersParams = {
   search_title: string;
@@ -11,7 +11,7 @@ export type ResellersParams = {
 };
 
 /** GET /api/total-resellers/list: the caller's resellers and sub-resellers, one page of them. */
-export const getResellers = (params: ResellersParams) => api<ResellersAnswer>('/total-resellers/list', { query: params });
+export const getResellers = (params: ResellersParams) => call(listResellersEndpoint, { query: params });
 export const resellersQuery = (params: ResellersParams) => ({
   queryKey: ['resellers', params],
   queryFn: () => getResellers(params),

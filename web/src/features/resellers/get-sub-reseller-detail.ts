@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { subResellerDetailAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type SubResellerDetailAnswer = z.infer<typeof subResellerDetailAnswer>;
+import { subResellerDetailEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/get-subresellers-by-id/{id}: the account to move, with its parent when it has one. */
-export const getSubResellerDetail = (id: number) => api<SubResellerDetailAnswer>(`/get-subresellers-by-id/${id}`);
+export const getSubResellerDetail = (id: number) => call(subResellerDetailEndpoint, { params: { id } });
 export const subResellerDetailQuery = (id: number) => ({
   queryKey: ['sub-reseller-detail', id],
   queryFn: () => getSubResellerDetail(id),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SubResellersAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { subResellersEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type SubResellersParams = {
   page: number;
@@ -11,8 +11,7 @@ export type SubResellersParams = {
 };
 
 /** GET /api/sub-resellers-list/{id}: one page of a reseller's sub-resellers, and the reseller itself. */
-export const getSubResellers = (id: number, params: SubResellersParams) =>
-  api<SubResellersAnswer>(`/sub-resellers-list/${id}`, { query: params });
+export const getSubResellers = (id: number, params: SubResellersParams) => call(subResellersEndpoint, { params: { id }, query: params });
 export const subResellersQuery = (id: number, params: SubResellersParams) => ({
   queryKey: ['sub-resellers', id, params],
   queryFn: () => getSubResellers(id, params),

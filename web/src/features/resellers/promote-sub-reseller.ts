@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { promoteSubResellerEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/privilege-resellers/change-role: the sub-reseller becomes a reseller without parent. */
-export const promoteSubReseller = (resellerId: number) =>
-  api<{ status: true; msg: string }>('/privilege-resellers/change-role', { method: 'POST', body: { requestData: { resellerId } } });
+export const promoteSubReseller = (resellerId: number) => call(promoteSubResellerEndpoint, { body: { requestData: { resellerId } } });
 
 export function usePromoteSubReseller() {
   const queryClient = useQueryClient();

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResellerIdBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { reactivateResellerEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/reactivate-resellers: a removed reseller comes back to the reseller list. */
 export const reactivateReseller = (id: number) =>
-  api<{ status: true; msg: string }>('/reactivate-resellers', {
-    method: 'POST',
-    body: { requestData: { resellerId: id } } satisfies ResellerIdBody,
-  });
+  call(reactivateResellerEndpoint, { body: { requestData: { resellerId: id } } });
 
 export function useReactivateReseller() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResellerIdBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { removeResellerEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/resellers/remove: the reseller moves to the deleted list; its ledger and history stay. */
-export const removeReseller = (id: number) =>
-  api<{ status: true; msg: string }>('/resellers/remove', { method: 'POST', body: { requestData: { resellerId: id } } satisfies ResellerIdBody });
+export const removeReseller = (id: number) => call(removeResellerEndpoint, { body: { requestData: { resellerId: id } } });
 
 export function useRemoveReseller() {
   const queryClient = useQueryClient();

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { ApiKeyAnswer } from './get-api-key';
-
-type Answer = { status: true; msg: string; data: { api_access: number } };
+import { disableApiAccessEndpoint, enableApiAccessEndpoint, resellerApiKeyEndpoint, type AnswerOf } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST api/resellers/:id/enable-api-access or disable-api-access: takes effect on the next API call. */
 export const setApiAccess = ({ id, enabled }: { id: number; enabled: boolean }) =>
-  api<Answer>(`/resellers/${id}/${enabled ? 'enable' : 'disable'}-api-access`, { method: 'POST' });
+  call(enabled ? enableApiAccessEndpoint : disableApiAccessEndpoint, { params: { id } });
 
 export function useSetApiAccess() {
   const queryClient = useQueryClient();
@@ -14,7 +12,7 @@ export function useSetApiAccess() {
     mutationFn: setApiAccess,
     meta: { silent: true },
     onSuccess: (answer, { id }) => {
-      queryClient.setQueryData<ApiKeyAnswer>(['reseller-api-key', id], (old) =>
+      queryClient.setQueryData<AnswerOf<typeof resellerApiKeyEndpoint>>(['reseller-api-key', id], (old) =>
         old ? { ...old, data: { ...old.data, api_access: answer.data.api_access } } : old,
       );
       return queryClient.invalidateQueries({ queryKey: ['resellers'] });

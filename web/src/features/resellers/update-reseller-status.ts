@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserStatusBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { updateUserStatusEndpoint, type UserStatusBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type ResellerStatusInput = { id: number; body: UserStatusBody };
 
 /** PUT /api/update-reseller/:id/status: is_disable_by_admin 1 disables the account (its sessions stop), 0 enables it. */
 export const updateResellerStatus = ({ id, body }: ResellerStatusInput) =>
-  api<{ status: true; msg: string }>(`/update-reseller/${id}/status`, { method: 'PUT', body });
+  call(updateUserStatusEndpoint, { params: { id }, body });
 
 export function useUpdateResellerStatus() {
   const queryClient = useQueryClient();

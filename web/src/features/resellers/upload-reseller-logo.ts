@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-
-type Answer = { status: true; msg: string; data: { logo_path: string } };
+import { uploadResellerLogoEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/upload-logo-resellers/:id, multipart `logo`: the server checks the content, not the name. */
 export const uploadResellerLogo = ({ id, logo }: { id: number; logo: File }) => {
   const body = new FormData();
   body.append('logo', logo);
-  return api<Answer>(`/upload-logo-resellers/${id}`, { method: 'POST', body });
+  return call(uploadResellerLogoEndpoint, { params: { id }, body });
 };
 
 export function useUploadResellerLogo() {

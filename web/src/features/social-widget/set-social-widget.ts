@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SocialWidgetAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { setSocialWidgetEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type SocialWidgetInput = { whatsapp: string; telegram: string };
 
 /** POST /api/set-social-widget with requestData {whatsapp, telegram}; an empty field clears it. */
-export const setSocialWidget = (requestData: SocialWidgetInput) =>
-  api<SocialWidgetAnswer>('/set-social-widget', { method: 'POST', body: { requestData } });
+export const setSocialWidget = (requestData: SocialWidgetInput) => call(setSocialWidgetEndpoint, { body: { requestData } });
 
 export function useSetSocialWidget() {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoleBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { addRoleEndpoint, type RoleBody } from '@panel/contract';
+import { call } from '../../api/client';
 
-export const addRole = (body: RoleBody) =>
-  api<{ status: true; msg: string; data: { id: number } }>('/add-roles', { method: 'POST', body });
+export const addRole = (body: RoleBody) => call(addRoleEndpoint, { body });
 
 export function useAddRole() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { addUserEndpoint, type UserBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Creates the user; the server mails them a link to choose their password. */
-export const addUser = (body: UserBody) =>
-  api<{ status: true; msg: string; data: { id: number } }>('/users', { method: 'POST', body });
+export const addUser = (body: UserBody) => call(addUserEndpoint, { body });
 
 export function useAddUser() {
   const queryClient = useQueryClient();

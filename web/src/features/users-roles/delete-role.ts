@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { deleteRoleEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
-export const deleteRole = (id: number) => api<{ status: true; msg: string }>(`/delete-roles/${id}`, { method: 'DELETE' });
+export const deleteRole = (id: number) => call(deleteRoleEndpoint, { params: { id } });
 
 export function useDeleteRole() {
   const queryClient = useQueryClient();

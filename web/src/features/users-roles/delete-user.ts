@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { deleteUserEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
-export const deleteUser = (id: number) => api<{ status: true; msg: string }>(`/delete-users/${id}`, { method: 'DELETE' });
+export const deleteUser = (id: number) => call(deleteUserEndpoint, { params: { id } });
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoleBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { editRoleEndpoint, type RoleBody } from '@panel/contract';
+import { call } from '../../api/client';
 import { refreshOwnPermissions } from '../../lib/user-permissions';
 
-export const editRole = ({ id, body }: { id: number; body: RoleBody }) =>
-  api<{ status: true; msg: string }>(`/edit-roles/${id}`, { method: 'PUT', body });
+export const editRole = ({ id, body }: { id: number; body: RoleBody }) => call(editRoleEndpoint, { params: { id }, body });
 
 export function useEditRole() {
   const queryClient = useQueryClient();

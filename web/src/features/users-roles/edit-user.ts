@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { editUserEndpoint, type UserBody } from '@panel/contract';
+import { call } from '../../api/client';
 
-export const editUser = ({ id, body }: { id: number; body: UserBody }) =>
-  api<{ status: true; msg: string }>(`/users/${id}`, { method: 'PUT', body });
+export const editUser = ({ id, body }: { id: number; body: UserBody }) => call(editUserEndpoint, { params: { id }, body });
 
 export function useEditUser() {
   const queryClient = useQueryClient();

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PermissionGroup } from '@panel/contract';
-import { api } from '../../api/client';
-
-type Answer = { status: true; msg: string; data: PermissionGroup[] };
+import { permissionGroupsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** The permission catalogue, grouped by area: it changes only with a deployment. */
-export const getPermissions = () => api<Answer>('/permissions');
+export const getPermissions = () => call(permissionGroupsEndpoint);
 export const permissionsQuery = () => ({ queryKey: ['permissions'], queryFn: getPermissions, staleTime: 10 * 60_000 });
 export const usePermissions = () => useQuery(permissionsQuery());

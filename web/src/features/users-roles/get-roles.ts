@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '@panel/contract';
-import { api } from '../../api/client';
-
-type Answer = { status: true; msg: string; roles: Role[] };
+import { listRolesEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Every role with its user count and permission ids, oldest first: the first is the locked admin role. */
-export const getRoles = () => api<Answer>('/get-roles');
+export const getRoles = () => call(listRolesEndpoint);
 export const rolesQuery = () => ({ queryKey: ['roles'], queryFn: getRoles });
 export const useRoles = () => useQuery(rolesQuery());

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserStatusBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { updateUserStatusEndpoint, type UserStatusBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Enables (0) or disables (1) an account; a disabled account's sessions stop working at once. */
-export const updateUserStatus = ({ id, body }: { id: number; body: UserStatusBody }) =>
-  api<{ status: true; msg: string }>(`/update-reseller/${id}/status`, { method: 'PUT', body });
+export const updateUserStatus = ({ id, body }: { id: number; body: UserStatusBody }) => call(updateUserStatusEndpoint, { params: { id }, body });
 
 export function useUpdateUserStatus() {
   const queryClient = useQueryClient();
