@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PASSKEY_NAME_MAX, type Passkey } from '@panel/contract';
+import { PASSKEY_NAME_MAX, passkeyRenameBody, type Passkey, type PasskeyRenameBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
+import { useZodForm } from '../../components/form';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTextLimit } from '../../components/text-limit';
@@ -13,14 +14,13 @@ import { passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkeys';
 import { RecoveryCodes } from './two-factor-section';
 
-/** The name rule of the contract, worded by the section (the server's own 422 says the same). */
-function useNameError() {
+/** The contract's name rule in the section's words (the server's own 422 says the same); a failure's text as it is. */
+function useNameErrorText() {
   const { t } = useTranslation();
-  return (name: string) => {
-    const trimmed = name.trim();
-    if (!trimmed) return t('security.passkeys.nameRequired');
-    if (trimmed.length > PASSKEY_NAME_MAX) return t('security.passkeys.nameTooLong', { max: PASSKEY_NAME_MAX });
-    return undefined;
+  return (message: unknown) => {
+    if (message === 'validation.required') return t('security.passkeys.nameRequired');
+    if (message === 'validation.tooLong') return t('security.passkeys.nameTooLong', { max: PASSKEY_NAME_MAX });
+    return typeof message === 'string' && message !== '' ? message : undefined;
   };
 }
 
@@ -171,20 +171,14 @@ function PasskeyNameForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const nameError = useNameError();
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string>();
-  const limit = useTextLimit(name, PASSKEY_NAME_MAX);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = nameError(name);
-    setError(invalid);
-    if (!invalid) onSubmit(name.trim(), setError);
-  };
+  const nameErrorText = useNameErrorText();
+  // The name rule of adding and renaming alike (passkeyRenameBody is the name alone). A message
+  // stays until the next try, as the browser's prompt and the server's refusals always did.
+  const form = useZodForm<{ name: string }, PasskeyRenameBody>(passkeyRenameBody, { initialValues: { name: initial }, clearInputErrorOnChange: false });
+  const limit = useTextLimit(form.values.name, PASSKEY_NAME_MAX);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit(({ name }) => onSubmit(name, (message) => form.setFieldError('name', message)))} noValidate>
       <Stack>
         <TextInput
           label={t('security.passkeys.nameLabel')}
@@ -198,11 +192,11 @@ function PasskeyNameForm({
             )
           }
           inputWrapperOrder={limit.inputWrapperOrder}
-          value={name}
+          value={form.values.name}
           data-autofocus
           autoFocus={autoFocus}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={limit.error ?? error}
+          onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
+          error={limit.error ?? nameErrorText(form.errors.name)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
