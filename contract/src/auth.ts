@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { emailField, nameField, newPasswordField, passcodeField, profilePasswordField, withConfirmation } from './fields.js';
-import { ok } from './common.js';
-import { twoFactorSetupFields } from './two-factor.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { loginChallengeAnswer, loginTwoFactorBody, twoFactorSetupFields } from './two-factor.js';
+import { LOW_CREDIT_THRESHOLD_MAX, lowCreditAnswer, lowCreditBody } from './webhooks.js';
 
 export const loginBody = z.object({
   email: emailField,
@@ -35,6 +37,10 @@ export const registerBody = z.object({
   tAndC: z.literal(true, 'validation.termsRequired'),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The sign-up's token only opens the update-email screen: it is no session. */
+export const registerAnswer = ok({ statusCode: z.number(), token: z.string() });
+export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 export const emailBody = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBody>;
@@ -84,6 +90,7 @@ export const profileAnswer = ok({
     ...twoFactorSetupFields,
   }),
 });
+export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 /** `PUT /api/profile/expiry-reminders`: the profile page's switch for the daily expiry reminder. */
 export const expiryRemindersBody = z.object({ expiry_reminders: z.boolean() });
@@ -107,3 +114,126 @@ export const profileBody = z
     }),
   );
 export type ProfileBody = z.infer<typeof profileBody>;
+
+/** The caller's permission names, re-read by the web app after a change of its own role. */
+export const userPermissionsAnswer = ok({ data: z.array(z.string()) });
+export type UserPermissionsAnswer = z.infer<typeof userPermissionsAnswer>;
+
+/** The answer of the password and e-mail calls of the sign-in screens: `message` repeats `msg`. */
+export const authDoneAnswer = ok({ statusCode: z.number(), message: z.string() });
+export type AuthDoneAnswer = z.infer<typeof authDoneAnswer>;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['auth'];
+
+/** A session, or a challenge when the account has a second factor. */
+export const loginEndpoint = endpoint({
+  method: 'POST',
+  path: '/login',
+  tags,
+  public: true,
+  security: [],
+  body: loginBody,
+  answer: z.union([loginAnswer, loginChallengeAnswer]),
+});
+
+/**
+ * The admin's sign-in screen: the same call under the panel's secret prefix (a server setting),
+ * which the server fills in when it registers the route. The prefix is the screen's only secret:
+ * kept out of the public document.
+ */
+export const adminLoginEndpoint = endpoint({ ...loginEndpoint, path: '/:prefix/admin-login', hide: true });
+
+/** One second step for both sign-in screens: the challenge knows its account. */
+export const loginTwoFactorEndpoint = endpoint({
+  method: 'POST',
+  path: '/login/two-factor',
+  tags,
+  public: true,
+  security: [],
+  body: loginTwoFactorBody,
+  answer: loginAnswer,
+});
+
+export const logoutEndpoint = endpoint({ method: 'DELETE', path: '/logout', tags, answer: okEnvelope });
+
+export const registerEndpoint = endpoint({
+  method: 'POST',
+  path: '/register',
+  tags,
+  public: true,
+  security: [],
+  body: registerBody,
+  answer: registerAnswer,
+  status: 201,
+});
+
+const passwordCall = { method: 'POST', tags, public: true, security: [], answer: authDoneAnswer } as const;
+
+/** The verification mail's token sets the first password and verifies the account. */
+export const createPasswordEndpoint = endpoint({ ...passwordCall, path: '/password/create', body: createPasswordBody });
+/** A new verification (create-password) mail. */
+export const resendPasswordCreateEndpoint = endpoint({ ...passwordCall, path: '/password/resend-password-create', body: emailBody });
+/** The same answer whether or not the address has an account. */
+export const forgotPasswordEndpoint = endpoint({ ...passwordCall, path: '/password/forgot', body: emailBody });
+/** The mailed token works once, for an hour. */
+export const resetPasswordEndpoint = endpoint({ ...passwordCall, path: '/password/reset', body: resetPasswordBody });
+/** With the sign-up token as bearer: an unverified account corrects its address. */
+export const updateEmailEndpoint = endpoint({ ...passwordCall, path: '/update-email', body: emailBody, security: [{ bearer: [] }] });
+
+// The profile's calls (server module `profile`).
+const profileTags = ['profile'];
+
+export const profileEndpoint = endpoint({ method: 'GET', path: '/profile', tags: profileTags, answer: profileAnswer });
+
+/** The name and, when given, a new password; a new password signs out the account's other sessions. */
+export const updateProfileEndpoint = endpoint({ method: 'PUT', path: '/profile/update', tags: profileTags, body: profileBody, answer: okEnvelope });
+
+export const updateExpiryRemindersEndpoint = endpoint({
+  method: 'PUT',
+  path: '/profile/expiry-reminders',
+  tags: profileTags,
+  body: expiryRemindersBody,
+  answer: okEnvelope,
+});
+
+export const lowCreditEndpoint = endpoint({
+  method: 'GET',
+  path: '/profile/low-credit',
+  tags: profileTags,
+  description: "The account's low-balance threshold for the `credit.low` webhook event; null when none.",
+  answer: lowCreditAnswer,
+});
+
+export const updateLowCreditEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/profile/low-credit',
+  tags: profileTags,
+  description: `threshold: a whole number from 0 to ${LOW_CREDIT_THRESHOLD_MAX} (digits accepted), or null or '' for none. A move that takes the balance under it sends one \`credit.low\` event, not again until the balance is back at or above it. Setting it sends nothing; a balance already at or above the new line re-arms the event.`,
+  body: lowCreditBody,
+  answer: lowCreditAnswer,
+});
+
+export const userPermissionsEndpoint = endpoint({ method: 'GET', path: '/user/user-permissions', tags: profileTags, answer: userPermissionsAnswer });
+
+/** The first credit-share passcode. */
+export const setPasscodeEndpoint = endpoint({ method: 'POST', path: '/set-credit-share-pass-code', tags: profileTags, body: passcodeBody, answer: okEnvelope });
+
+export const updatePasscodeEndpoint = endpoint({
+  method: 'POST',
+  path: '/update-credit-share-pass',
+  tags: profileTags,
+  permission: 'update-credit-share-pass',
+  body: passcodeBody,
+  answer: okEnvelope,
+});
+
+/** Adding or deducting credit from the reseller list needs a successful check within the last minutes in this session. */
+export const validatePasscodeEndpoint = endpoint({
+  method: 'POST',
+  path: '/validate-credit-share-password',
+  tags: profileTags,
+  body: passcodeBody,
+  answer: okEnvelope,
+});

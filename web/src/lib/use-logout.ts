@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { logoutEndpoint } from '@panel/contract';
+import { call } from '../api/client';
 import { session } from './session';
 import { queryClient } from '../app/query-client';
 
-export const logout = () => api<{ status: true }>('/logout', { method: 'DELETE', allowUnauthorized: true });
+export const logout = () => call(logoutEndpoint, { allowUnauthorized: true });
 
 /** Revokes the token on the server, then forgets it here whatever the server said. */
 export function useLogout() {

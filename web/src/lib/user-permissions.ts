@@ -1,7 +1,8 @@
-import { api } from '../api/client';
+import { userPermissionsEndpoint } from '@panel/contract';
+import { call } from '../api/client';
 import { session } from './session';
 
-export const getUserPermissions = () => api<{ status: true; msg: string; data: string[] }>('/user/user-permissions');
+export const getUserPermissions = () => call(userPermissionsEndpoint);
 
 /**
  * Re-reads the caller's permissions into the cookie, so menus and buttons follow a change of the

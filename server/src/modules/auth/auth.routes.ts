@@ -1,26 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
-  createPasswordBody,
-  emailBody,
-  loginAnswer,
-  loginBody,
-  loginChallengeAnswer,
-  loginTwoFactorBody,
-  ok,
-  okEnvelope,
-  registerBody,
-  resetPasswordBody,
+  adminLoginEndpoint,
+  createPasswordEndpoint,
+  forgotPasswordEndpoint,
+  loginEndpoint,
+  loginTwoFactorEndpoint,
+  logoutEndpoint,
+  pathOf,
+  registerEndpoint,
+  resendPasswordCreateEndpoint,
+  resetPasswordEndpoint,
   translate,
+  updateEmailEndpoint,
+  type LoginBody,
 } from '@panel/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { ctxOf, type Ctx } from '../../http/context.js';
+import { route } from '../../http/route.js';
 import * as auth from './auth.service.js';
 import { knownBrowserOf, rememberBrowser } from './known-browser.js';
-
-const tags = ['auth'];
-const publicRoute = { public: true } as const;
 
 /** A login body that is not even an object of strings is 10092, not a list of field errors. */
 function assertLoginShape(request: FastifyRequest) {
@@ -56,8 +55,14 @@ function signedInAnswer(ctx: Ctx, result: auth.SignedIn) {
 /** The language the panel sends (Accept-Language) is remembered for mails sent later (expiry reminders). */
 const namedLocale = (request: FastifyRequest, ctx: Ctx) => (request.headers['accept-language'] ? ctx.locale : undefined);
 
+/** The answer of the password and e-mail calls: `message` repeats `msg`. */
+function done(request: FastifyRequest, key: string) {
+  const msg = translate(request.locale, key);
+  return { status: true as const, statusCode: 200, msg, message: msg };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>, reply: FastifyReply) => {
+  const loginHandler = (admin: boolean) => async (request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
     const ctx = ctxOf(request);
     const knownBrowser = knownBrowserOf(request);
     const result = await auth.login({ ctx, input: request.body, admin, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx), knownBrowser });
@@ -77,74 +82,50 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       expiresAt: result.expiresAt.toISOString(),
     };
   };
-  const loginSchema = { tags, security: [], body: loginBody, response: { 200: z.union([loginAnswer, loginChallengeAnswer]) } };
+  const loginShape = { preValidation: async (request: FastifyRequest) => assertLoginShape(request) };
 
-  app.post('/login', { config: publicRoute, schema: loginSchema, preValidation: async (r) => assertLoginShape(r) }, loginHandler(false));
-  app.post(
-    `/${app.deps.adminLoginPrefix}/admin-login`,
-    // The prefix is the admin screen's only secret: keep it out of the public document.
-    { config: publicRoute, schema: { ...loginSchema, hide: true }, preValidation: async (r) => assertLoginShape(r) },
-    loginHandler(true),
-  );
+  route(app, loginEndpoint, loginHandler(false), loginShape);
+  // The admin's screen: the same call under the panel's secret prefix, known only here.
+  route(app, { ...adminLoginEndpoint, path: pathOf(adminLoginEndpoint.path, { prefix: app.deps.adminLoginPrefix }) }, loginHandler(true), loginShape);
   // One second step for both sign-in screens: the challenge knows its account, and only a right
   // password on the right screen earned it.
-  app.post(
-    '/login/two-factor',
-    { config: publicRoute, schema: { tags, security: [], body: loginTwoFactorBody, response: { 200: loginAnswer } } },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      const result = await auth.loginTwoFactor({ ctx, input: request.body, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
-      rememberBrowser(reply, knownBrowserOf(request), result.account.id, ctx.config.publicUrl);
-      return signedInAnswer(ctx, result);
-    },
-  );
+  route(app, loginTwoFactorEndpoint, async (request, reply) => {
+    const ctx = ctxOf(request);
+    const result = await auth.loginTwoFactor({ ctx, input: request.body, userAgent: request.headers['user-agent'], locale: namedLocale(request, ctx) });
+    rememberBrowser(reply, knownBrowserOf(request), result.account.id, ctx.config.publicUrl);
+    return signedInAnswer(ctx, result);
+  });
 
-  app.delete('/logout', { schema: { tags, response: { 200: okEnvelope } } }, async (request) => {
+  route(app, logoutEndpoint, async (request) => {
     const ctx = ctxOf(request);
     await auth.logout(ctx);
     return { status: true as const, msg: translate(ctx.locale, 'success.loggedOut') };
   });
 
-  app.post(
-    '/register',
-    {
-      config: publicRoute,
-      schema: { tags, security: [], body: registerBody, response: { 201: ok({ statusCode: z.number(), token: z.string() }) } },
-    },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      const { token } = await auth.register({ ctx, input: request.body });
-      return reply.status(201).send({ status: true as const, statusCode: 201, msg: translate(ctx.locale, 'success.registered'), token });
-    },
-  );
+  route(app, registerEndpoint, async (request, reply) => {
+    const ctx = ctxOf(request);
+    const { token } = await auth.register({ ctx, input: request.body });
+    return reply.status(201).send({ status: true as const, statusCode: 201, msg: translate(ctx.locale, 'success.registered'), token });
+  });
 
-  const done = (schema: Record<string, unknown>, key: string, run: (request: FastifyRequest) => Promise<void>) =>
-    [
-      { config: publicRoute, schema: { tags, security: [], ...schema, response: { 200: ok({ statusCode: z.number(), message: z.string() }) } } },
-      async (request: FastifyRequest) => {
-        await run(request);
-        const msg = translate(request.locale, key);
-        return { status: true as const, statusCode: 200, msg, message: msg };
-      },
-    ] as const;
-
-  app.post('/password/create', ...done({ body: createPasswordBody }, 'success.passwordCreated', (r) =>
-    auth.createPassword({ ctx: ctxOf(r), input: r.body as z.infer<typeof createPasswordBody> }),
-  ));
-  app.post('/password/resend-password-create', ...done({ body: emailBody }, 'success.verificationResent', (r) =>
-    auth.resendCreatePassword({ ctx: ctxOf(r), input: r.body as z.infer<typeof emailBody> }),
-  ));
-  app.post('/password/forgot', ...done({ body: emailBody }, 'success.resetLinkSent', (r) =>
-    auth.forgotPassword({ ctx: ctxOf(r), input: r.body as z.infer<typeof emailBody> }),
-  ));
-  app.post('/password/reset', ...done({ body: resetPasswordBody }, 'success.passwordReset', (r) =>
-    auth.resetPassword({ ctx: ctxOf(r), input: r.body as z.infer<typeof resetPasswordBody> }),
-  ));
-  app.post('/update-email', ...done({ body: emailBody, security: [{ bearer: [] }] }, 'success.emailUpdated', (r) =>
-    auth.updateEmail({
-      ctx: ctxOf(r),
-      input: r.body as z.infer<typeof emailBody>,
-      token: r.headers.authorization?.replace(/^Bearer\s+/i, ''),
-    }),
-  ));
+  route(app, createPasswordEndpoint, async (request) => {
+    await auth.createPassword({ ctx: ctxOf(request), input: request.body });
+    return done(request, 'success.passwordCreated');
+  });
+  route(app, resendPasswordCreateEndpoint, async (request) => {
+    await auth.resendCreatePassword({ ctx: ctxOf(request), input: request.body });
+    return done(request, 'success.verificationResent');
+  });
+  route(app, forgotPasswordEndpoint, async (request) => {
+    await auth.forgotPassword({ ctx: ctxOf(request), input: request.body });
+    return done(request, 'success.resetLinkSent');
+  });
+  route(app, resetPasswordEndpoint, async (request) => {
+    await auth.resetPassword({ ctx: ctxOf(request), input: request.body });
+    return done(request, 'success.passwordReset');
+  });
+  route(app, updateEmailEndpoint, async (request) => {
+    await auth.updateEmail({ ctx: ctxOf(request), input: request.body, token: request.headers.authorization?.replace(/^Bearer\s+/i, '') });
+    return done(request, 'success.emailUpdated');
+  });
 };

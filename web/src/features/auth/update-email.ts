@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { updateEmailEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import { session } from '../../lib/session';
-
-type Done = { status: true; statusCode: number; msg: string; message: string };
 
 /**
  * `POST /api/update-email` with the sign-up token as bearer: an unverified account corrects its
@@ -10,6 +9,6 @@ type Done = { status: true; statusCode: number; msg: string; message: string };
  * not an expired session.
  */
 export const updateEmail = (email: string) =>
-  api<Done>('/update-email', { method: 'POST', body: { email }, token: session.token(), allowUnauthorized: true });
+  call(updateEmailEndpoint, { body: { email }, token: session.token(), allowUnauthorized: true });
 
 export const useUpdateEmail = () => useMutation({ mutationFn: updateEmail });

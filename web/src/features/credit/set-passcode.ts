@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { setPasscodeEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** `POST /api/set-credit-share-pass-code` `{ requestData: { passcode } }`: the first credit-share passcode. */
 export const setPasscode = (passcode: string) =>
-  api<{ status: true; msg: string }>('/set-credit-share-pass-code', { method: 'POST', body: { requestData: { passcode } } });
+  call(setPasscodeEndpoint, { body: { requestData: { passcode } } });
 
 /** The screen decides what a failure means (a passcode that already exists is no failure), so no global toast. */
 export const useSetPasscode = () => useMutation({ mutationFn: setPasscode, meta: { silent: true } });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExpiryRemindersBody } from '@panel/contract';
-import type { ProfileAnswer } from '../../api/profile';
-import { api } from '../../api/client';
+import { updateExpiryRemindersEndpoint, type ExpiryRemindersBody, type ProfileAnswer } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Turns the daily expiry reminder mail on or off (PUT /api/profile/expiry-reminders). */
 export const updateExpiryReminders = (body: ExpiryRemindersBody) =>
-  api<{ status: true; msg: string }>('/profile/expiry-reminders', { method: 'PUT', body });
+  call(updateExpiryRemindersEndpoint, { body });
 
 /** Shows the new state at once and puts the old one back when the call fails. */
 export function useUpdateExpiryReminders() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { updateProfileEndpoint, type ProfileBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Saves the name and, when given, a new password; a new password signs out the account's other sessions. */
-export const updateProfile = (body: ProfileBody) => api<{ status: true; msg: string }>('/profile/update', { method: 'PUT', body });
+export const updateProfile = (body: ProfileBody) => call(updateProfileEndpoint, { body });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

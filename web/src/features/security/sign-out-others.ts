@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignOutOthersAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { signOutOthersEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Ends every session of the account but this one (POST /api/sessions/sign-out-others). */
-export const signOutOthers = () => api<SignOutOthersAnswer>('/sessions/sign-out-others', { method: 'POST' });
+export const signOutOthers = () => call(signOutOthersEndpoint);
 
 export function useSignOutOthers() {
   const queryClient = useQueryClient();
