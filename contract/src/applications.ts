@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './constants.js';
-import { defaultedField, noNul, optionalField, pageNumberField, pageSizeField } from './fields.js';
-import { ok } from './common.js';
+import { defaultedField, idParam, noNul, optionalField, pageNumberField, pageSizeField } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** The application catalogue (business-panel.md §3, §5, §7 "Applications"). */
 
@@ -125,3 +126,84 @@ export type ApplicationAnswer = z.infer<typeof applicationAnswer>;
 
 export const applicationLogoAnswer = ok({ data: z.object({ app_logo: z.string() }) });
 export type ApplicationLogoAnswer = z.infer<typeof applicationLogoAnswer>;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['applications'];
+/** Who may open an application's form: the list's row actions, or adding applications. */
+export const APPLICATION_EDITORS = ['actions-app-list', 'add-module'] as const;
+export const APPLICATION_READERS = ['app-list', 'actions-app-list', 'add-module'] as const;
+
+export const allowedApplicationsEndpoint = endpoint({ method: 'GET', path: '/fetch-allowed-applications', tags, answer: allowedApplicationsAnswer });
+
+export const applicationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/get-applications',
+  tags,
+  permission: 'app-list',
+  query: applicationsQuery,
+  answer: applicationsAnswer,
+});
+
+export const applicationEndpoint = endpoint({
+  method: 'GET',
+  path: '/get-application/:id',
+  tags,
+  permission: APPLICATION_READERS,
+  params: idParam,
+  answer: applicationAnswer,
+});
+
+/** Multipart: the logo is a file part beside the text fields. */
+export const createApplicationEndpoint = endpoint({
+  method: 'POST',
+  path: '/create-applications',
+  tags,
+  permission: 'add-module',
+  description: 'multipart/form-data: appName, appPlaceLocation and an optional appLogo file (PNG, JPEG, WebP or SVG, at most 2 MB).',
+  body: applicationCreateFields,
+  answer: applicationAnswer,
+  status: 201,
+});
+
+export const updateApplicationEndpoint = endpoint({
+  method: 'PUT',
+  path: '/update-applications/:id',
+  tags,
+  permission: APPLICATION_EDITORS,
+  params: idParam,
+  body: applicationUpdateBody,
+  answer: applicationAnswer,
+});
+
+export const uploadApplicationLogoEndpoint = endpoint({
+  method: 'POST',
+  path: '/application/:id/upload-logo',
+  tags,
+  permission: APPLICATION_EDITORS,
+  description: 'multipart/form-data: the appLogo file (PNG, JPEG, WebP or SVG, at most 2 MB), checked by content.',
+  params: idParam,
+  answer: applicationLogoAnswer,
+});
+
+export const deleteApplicationEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/delete-applications/:id',
+  tags,
+  permission: 'remove-app',
+  description: 'An application allowed to resellers or with registered devices cannot be deleted: 409 APPLICATION_IN_USE; hide it instead.',
+  params: idParam,
+  answer: okEnvelope,
+});
+
+export const setApplicationVisibilityEndpoint = endpoint({
+  method: 'PUT',
+  path: '/applications/:id/visibility',
+  tags,
+  permission: ['remove-app', 'actions-app-list'],
+  description:
+    "This panel's addition to the specification: hide an application (it stays on existing devices, but is offered for no new activation) or show it again.",
+  params: idParam,
+  body: applicationVisibilityBody,
+  answer: applicationAnswer,
+});

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { dateField, dateRangeChecks } from './credit.js';
 import { keywordField, optionalField, pageNumberField, pageSizeField } from './fields.js';
 import { listMeta, ok } from './common.js';
+import { endpoint } from './endpoint.js';
 import { CREDIT_TR_TYPES } from './constants.js';
 import { CODE_TYPES } from './codes.js';
 import { PLAYLIST_TYPES } from './devices.js';
@@ -11,9 +12,6 @@ import { TICKET_STATUSES } from './tickets.js';
  * The audit trail as people read it (Security → Activity, issue 24): every audit row, grouped
  * into a fixed list of event kinds that the type filter offers and that words each row.
  */
-
-export const AUDIT_LOG_PATH = '/audit-log';
-export const AUDIT_LOG_EXPORT_PATH = '/audit-log/export';
 
 export const AUDIT_EVENT_KIND_NAMES = ['sign_in', 'two_factor', 'session', 'credentials', 'api_key', 'roles', 'accounts', 'credit', 'other'] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KIND_NAMES)[number];
@@ -254,3 +252,30 @@ export const auditLogAnswer = ok({
 export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
 
 export const AUDIT_LOG_CSV_COLUMNS = ['id', 'date', 'event', 'action', 'actor', 'target', 'ip', 'details'] as const;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['audit-log'];
+
+const FILTERS =
+  '`type` is one event kind (sign_in, two_factor, session, credentials, api_key, roles, accounts, credit, other); `account` (3+ characters) matches the name or e-mail of the account that acted or was acted upon; `date_from`/`date_to` (yyyy-mm-dd, both included) default to the last 3 months through today, and a longer range is a 422. A reseller reads its own account\'s rows and its sub-resellers\'; an admin every row.';
+
+export const auditLogEndpoint = endpoint({
+  method: 'GET',
+  path: '/audit-log',
+  tags,
+  permission: 'audit-log',
+  description: `The audit trail, newest first: who (actor), to whom (target), what (action and its kind), from which address and when; \`details\` never holds a secret. ${FILTERS} \`total_capped\` says \`total\` is a lower bound.`,
+  query: auditLogQuery,
+  answer: auditLogAnswer,
+});
+
+/** A CSV download: the answer is the file. */
+export const auditLogExportEndpoint = endpoint({
+  method: 'GET',
+  path: '/audit-log/export',
+  tags,
+  permission: 'audit-log',
+  description: `The rows of GET /api/audit-log's filters as CSV, oldest first, streamed: id, date (ISO 8601 UTC), event kind, action, actor, target, ip, details (JSON). Cells starting with = + - @ are prefixed with a quote. ${FILTERS}`,
+  query: auditLogQuery,
+});

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
+import { endpoint } from './endpoint.js';
 import { translate } from './i18n.js';
 
 /**
@@ -124,11 +125,39 @@ export const backupsResponse = ok({
     backups: z.array(backupRecord),
   }),
 });
+export type BackupsAnswer = z.infer<typeof backupsResponse>;
 
 /** `POST /api/backups`: the backup started in the background (202); its record shows in the list when done. */
 export const backupStartedResponse = ok({
   data: z.object({ started_at: z.string() }),
 });
+export type BackupStartedAnswer = z.infer<typeof backupStartedResponse>;
 
 /** System → Backups: the admin's screen (the dashboard's line and the failure mail link to it). */
 export const BACKUPS_PATH = '/system/backups';
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['backups'];
+
+/** Served under /api only (a backup is of the live data), to a session only. */
+export const backupsEndpoint = endpoint({
+  method: 'GET',
+  path: '/backups',
+  tags,
+  permission: 'backups',
+  description:
+    'The backup running in this process (`running`), why backups cannot be taken on this server (`unavailable`: PostgreSQL without the `pg_dump` client), and the backups kept in `BACKUP_DIR`, newest first: file name, size, time, engine and versions, and the result of the restore drill run on each (`drill`: `passed`, or `failed` with its `problems` in English and the same as `findings`, a code of BACKUP_FINDING_CODES and its values each, to word in the language of the reader; null until it has run). `unavailable_finding` and `last_failure.finding` say `unavailable` and `last_failure.error` the same way (`failed` when an error has no code: its English `error` tells the detail). From a session only: an API key gets 403 `SESSION_REQUIRED`. No call downloads a backup.',
+  answer: backupsResponse,
+});
+
+export const startBackupEndpoint = endpoint({
+  method: 'POST',
+  path: '/backups',
+  tags,
+  permission: 'backups',
+  description:
+    'Starts a backup in the background and answers 202 at once with its start time; `GET /api/backups` shows it running, then its record once its restore drill has run. A backup already running in this process: 409 `BACKUP_RUNNING`. A failed backup or drill is mailed to the admins. From a session only: an API key gets 403 `SESSION_REQUIRED`.',
+  answer: backupStartedResponse,
+  status: 202,
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { endpoint } from './endpoint.js';
 
 /**
  * POST /api/client-errors: the web app reports a failure it could not recover from (a screen's
@@ -23,3 +24,18 @@ export const clientErrorBody = z.object({
   user_agent: bounded(CLIENT_ERROR_LIMITS.userAgent),
 });
 export type ClientErrorBody = z.input<typeof clientErrorBody>;
+
+/**
+ * The failure may come before sign-in (or be the sign-in itself): a session is used when sent,
+ * never required. Its description quotes the server's body limit, so the route writes it.
+ */
+export const reportClientErrorEndpoint = endpoint({
+  method: 'POST',
+  path: '/client-errors',
+  tags: ['client-errors'],
+  public: true,
+  security: [{ bearer: [] }, {}],
+  body: clientErrorBody,
+  answer: z.null(),
+  status: 204,
+});

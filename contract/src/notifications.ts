@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
-import { defaultedField, pageNumberField, queryInt } from './fields.js';
-import { ok } from './common.js';
+import { defaultedField, idParam, pageNumberField, queryInt } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
 import { ticketTextLength } from './tickets.js';
 
 export const notificationsQuery = z.object({
@@ -70,6 +71,81 @@ export type AdminNotificationsAnswer = z.infer<typeof adminNotificationsAnswer>;
 
 export const notificationStatusAnswer = ok({ data: adminNotification });
 export const notificationDeletedAnswer = ok({ statusCode: z.number(), message: z.string() });
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['notifications'];
+/** The bell and the Offers & notifications screen read the reseller's notifications. */
+export const NOTIFICATION_READERS = ['notif-bell', 'offers&notifications'] as const;
+
+export const notificationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/resellers-notifications',
+  tags,
+  permission: NOTIFICATION_READERS,
+  query: notificationsQuery,
+  answer: notificationsAnswer,
+});
+
+export const markNotificationReadEndpoint = endpoint({
+  method: 'POST',
+  path: '/notifications/:id/read',
+  tags,
+  permission: NOTIFICATION_READERS,
+  params: idParam,
+  answer: readNotificationsAnswer,
+});
+
+export const markAllNotificationsReadEndpoint = endpoint({
+  method: 'POST',
+  path: '/notifications/read-all',
+  tags,
+  permission: NOTIFICATION_READERS,
+  answer: readNotificationsAnswer,
+});
+
+/** Takes a body up to NOTIFICATION_BODY_MAX_BYTES (the route's own limit). */
+export const createNotificationEndpoint = endpoint({
+  method: 'POST',
+  path: '/create-notifications',
+  tags,
+  permission: 'add-res-notif',
+  description:
+    "Publishes an announcement or offer to every reseller's bell: title and rich-text description (at most 65,000 characters of text, base64 raster images up to 10 MB in all), sanitised before it is stored.",
+  body: createNotificationBody,
+  answer: okEnvelope,
+  status: 201,
+});
+
+export const adminNotificationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/get-notifications',
+  tags,
+  permission: ['res-notif-list', 'add-res-notif'],
+  description: 'Every notification, active or not, newest first (the admin list).',
+  query: notificationsQuery,
+  answer: adminNotificationsAnswer,
+});
+
+export const changeNotificationStatusEndpoint = endpoint({
+  method: 'PUT',
+  path: '/change-notifications/:id/status',
+  tags,
+  permission: 'res-notif-list',
+  description: 'Switches a notification between 1 (Active) and 0 (Not Active).',
+  params: idParam,
+  answer: notificationStatusAnswer,
+});
+
+export const deleteNotificationEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/delete-notifications/:id',
+  tags,
+  permission: 'res-notif-list',
+  description: 'Deletes a notification and its read marks.',
+  params: idParam,
+  answer: notificationDeletedAnswer,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Social widget (core-panel.md §2, §7)

@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
+import { endpoint } from './endpoint.js';
 import { wholeAmountField } from './fields.js';
+
+// Until index.ts exports health.ts (its owner adds the line): then this re-export goes.
+export * from './health.js';
 
 /**
  * Live mode and the sandbox (core-panel.md §1 and §4 "Mode", issue 11): the sandbox answers every
@@ -25,3 +29,28 @@ export const testCreditBody = z.object({
 export type TestCreditBody = z.infer<typeof testCreditBody>;
 export const testCreditAnswer = ok({ data: z.object({ credit_point: z.number(), added: z.number() }) });
 export type TestCreditAnswer = z.infer<typeof testCreditAnswer>;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['sandbox'];
+
+/** Served under /api only: the web app asks it of the live side in either mode. */
+export const modesEndpoint = endpoint({
+  method: 'GET',
+  path: '/public/modes',
+  tags,
+  public: true,
+  security: [],
+  description: 'Whether this server offers the sandbox under /api/sandbox (SANDBOX_ENABLED).',
+  answer: modesAnswer,
+});
+
+/** Served under /api/sandbox only. */
+export const addTestCreditEndpoint = endpoint({
+  method: 'POST',
+  path: '/test-credit',
+  tags,
+  description: 'Adds 1 to 1,000,000 test credit points to the caller\'s sandbox balance (a "Test Credit" row of the sandbox ledger). Only under /api/sandbox.',
+  body: testCreditBody,
+  answer: testCreditAnswer,
+});

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AllowedApplicationsAnswer } from '@panel/contract';
-import { api } from './client';
+import { allowedApplicationsEndpoint } from '@panel/contract';
+import { call } from './client';
 
 /** GET /api/fetch-allowed-applications: what the caller may give (every application for an admin). */
-export const getAllowedApplications = () => api<AllowedApplicationsAnswer>('/fetch-allowed-applications');
+export const getAllowedApplications = () => call(allowedApplicationsEndpoint);
 export const allowedApplicationsQuery = () => ({
   queryKey: ['allowed-applications'],
   queryFn: getAllowedApplications,

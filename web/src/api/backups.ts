@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { backupStartedResponse, backupsResponse } from '@panel/contract';
-import { api } from './client';
-
-export type BackupsAnswer = z.infer<typeof backupsResponse>;
-export type BackupStartedAnswer = z.infer<typeof backupStartedResponse>;
+import { backupsEndpoint, startBackupEndpoint, type BackupsAnswer } from '@panel/contract';
+import { call } from './client';
 
 /** How often the list asks again while a backup or its restore check is running. */
 export const BACKUP_POLL_MS = 2000;
@@ -18,7 +14,7 @@ export function backupInProgress(answer: BackupsAnswer | undefined): boolean {
 }
 
 /** `GET /api/backups` (always the live database's, whatever the mode): the running one, why backups cannot run, the kept ones newest first. */
-export const getBackups = () => api<BackupsAnswer>('/backups');
+export const getBackups = () => call(backupsEndpoint);
 export const backupsQuery = () => ({
   queryKey: KEY,
   queryFn: getBackups,
@@ -27,7 +23,7 @@ export const backupsQuery = () => ({
 export const useBackups = (options: { silent?: boolean } = {}) => useQuery({ ...backupsQuery(), meta: options.silent ? { silent: true } : undefined });
 
 /** `POST /api/backups`: starts one in the background (409 BACKUP_RUNNING while one runs). */
-export const startBackup = () => api<BackupStartedAnswer>('/backups', { method: 'POST' });
+export const startBackup = () => call(startBackupEndpoint);
 
 /** The list is asked again at once: it then shows the running backup and polls until it is checked. */
 export const useStartBackup = () => {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { metricsEndpoint } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
+import { route } from '../../http/route.js';
 
 /** The `route` label of requests that matched no route: never the raw URL, which anyone can vary without end. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -32,9 +34,14 @@ export function registerMetrics(app: FastifyInstance, token: string) {
 
   // Outside /api, so app.ts marks it public for the sessions: it checks its own token instead,
   // and never reaches the database for it, so the figures are served while the database is down.
-  app.get('/metrics', { schema: { hide: true }, config: { public: true, ownToken: true } }, async (request, reply) => {
-    if (!authorised(request)) throw new AppError('C10002', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
-    const body = await metrics.registry.metrics();
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
-  });
+  route(
+    app,
+    metricsEndpoint,
+    async (request, reply) => {
+      if (!authorised(request)) throw new AppError('C10002', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
+      const body = await metrics.registry.metrics();
+      return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+    },
+    { config: { ownToken: true } },
+  );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationAnswer, ApplicationCreateFields } from '@panel/contract';
-import { api } from '../../api/client';
+import { createApplicationEndpoint, type ApplicationCreateFields } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Multipart, as the specification sends it: appName, appPlaceLocation and the optional appLogo file. */
 export const createApplication = ({ fields, logo }: { fields: ApplicationCreateFields; logo: File | null }) => {
@@ -8,7 +8,7 @@ export const createApplication = ({ fields, logo }: { fields: ApplicationCreateF
   body.append('appName', fields.appName);
   body.append('appPlaceLocation', fields.appPlaceLocation);
   if (logo) body.append('appLogo', logo);
-  return api<ApplicationAnswer>('/create-applications', { method: 'POST', body });
+  return call(createApplicationEndpoint, { body });
 };
 
 export function useCreateApplication() {

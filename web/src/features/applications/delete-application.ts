@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { deleteApplicationEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** Refused with 409 APPLICATION_IN_USE while resellers are allowed the application: the list then offers hiding it. */
-export const deleteApplication = (id: number) => api<{ status: true; msg: string }>(`/delete-applications/${id}`, { method: 'DELETE' });
+export const deleteApplication = (id: number) => call(deleteApplicationEndpoint, { params: { id } });
 
 export function useDeleteApplication() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApplicationAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { applicationEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
-export const getApplication = (id: number) => api<ApplicationAnswer>(`/get-application/${id}`);
+export const getApplication = (id: number) => call(applicationEndpoint, { params: { id } });
 export const applicationQuery = (id: number) => ({
   queryKey: ['applications', 'detail', id],
   queryFn: () => getApplication(id),

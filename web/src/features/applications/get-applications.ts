@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApplicationsAnswer, ApplicationSortKey } from '@panel/contract';
-import { api } from '../../api/client';
+import { applicationsEndpoint, type ApplicationSortKey } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type ApplicationsParams = {
   page_number: number;
@@ -10,7 +10,7 @@ export type ApplicationsParams = {
   sort_type: 'asc' | 'desc';
 };
 
-export const getApplications = (params: ApplicationsParams) => api<ApplicationsAnswer>('/get-applications', { query: params });
+export const getApplications = (params: ApplicationsParams) => call(applicationsEndpoint, { query: params });
 export const applicationsQuery = (params: ApplicationsParams) => ({
   queryKey: ['applications', params],
   queryFn: () => getApplications(params),

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { setApplicationVisibilityEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** This panel's addition: a hidden application stays on existing devices but is offered for no new activation. */
 export const setApplicationVisibility = ({ id, hidden }: { id: number; hidden: boolean }) =>
-  api<ApplicationAnswer>(`/applications/${id}/visibility`, { method: 'PUT', body: { hidden } });
+  call(setApplicationVisibilityEndpoint, { params: { id }, body: { hidden } });
 
 export function useSetApplicationVisibility() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationAnswer, ApplicationUpdateBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { updateApplicationEndpoint, type ApplicationUpdateBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 export const updateApplication = ({ id, body }: { id: number; body: ApplicationUpdateBody }) =>
-  api<ApplicationAnswer>(`/update-applications/${id}`, { method: 'PUT', body });
+  call(updateApplicationEndpoint, { params: { id }, body });
 
 export function useUpdateApplication() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationLogoAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { uploadApplicationLogoEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export const uploadApplicationLogo = ({ id, logo }: { id: number; logo: File }) => {
   const body = new FormData();
   body.append('appLogo', logo);
-  return api<ApplicationLogoAnswer>(`/application/${id}/upload-logo`, { method: 'POST', body });
+  return call(uploadApplicationLogoEndpoint, { params: { id }, body });
 };
 
 export function useUploadApplicationLogo() {

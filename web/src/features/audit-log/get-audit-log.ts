@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { AUDIT_LOG_EXPORT_PATH, AUDIT_LOG_PATH, type AuditEventKind, type AuditLogAnswer } from '@panel/contract';
-import { api, apiDownload, saveDownload } from '../../api/client';
+import { auditLogEndpoint, auditLogExportEndpoint, type AuditEventKind } from '@panel/contract';
+import { call, callDownload, saveDownload } from '../../api/client';
 
 /** What the Activity screen asks the server for. */
 export type AuditLogFilters = {
@@ -14,7 +14,7 @@ export type AuditLogFilters = {
 };
 
 /** GET /api/audit-log: one page of the rows the caller may read, newest first. */
-export const getAuditLog = (filters: AuditLogFilters, signal?: AbortSignal) => api<AuditLogAnswer>(AUDIT_LOG_PATH, { query: filters, signal });
+export const getAuditLog = (filters: AuditLogFilters, signal?: AbortSignal) => call(auditLogEndpoint, { query: filters, signal });
 
 export const useAuditLog = (filters: AuditLogFilters) =>
   useQuery({
@@ -28,7 +28,7 @@ export const useAuditLog = (filters: AuditLogFilters) =>
 /** GET /api/audit-log/export: every row of the filters, as the server's CSV file. */
 export function useExportAuditLog() {
   return useMutation({
-    mutationFn: ({ page: _, per_page: __, ...filters }: AuditLogFilters) => apiDownload(AUDIT_LOG_EXPORT_PATH, { query: filters, fallbackName: 'audit-log.csv' }),
+    mutationFn: ({ page: _, per_page: __, ...filters }: AuditLogFilters) => callDownload(auditLogExportEndpoint, { query: filters, fallbackName: 'audit-log.csv' }),
     onSuccess: saveDownload,
     // The page words the failure.
     meta: { silent: true },

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { backupFindingOf, backupFindingText, isolate, type BackupFinding, type BackupRecord } from '@panel/contract';
+import { backupFindingOf, backupFindingText, isolate, type BackupFinding, type BackupRecord, type BackupsAnswer } from '@panel/contract';
 import { changeLocale } from '../../i18n';
-import type { BackupsAnswer } from '../../api/backups';
 import { privateRoutes } from '../../app/private-routes';
 import { Sidebar } from '../../app/layout/sidebar';
 import { formatDateTime } from '../../lib/format';

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { backupFindingOf, type BackupRecord } from '@panel/contract';
+import { backupFindingOf, type BackupRecord, type BackupsAnswer } from '@panel/contract';
 import { changeLocale } from '../../i18n';
-import type { BackupsAnswer } from '../../api/backups';
 import { formatDateTime } from '../../lib/format';
 import { json, renderRoutes, stubFetch } from '../../test-utils';
 import { LastBackupLine } from './last-backup-line';

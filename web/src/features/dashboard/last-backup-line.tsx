@@ -3,8 +3,8 @@ import { IconDatabase, IconDatabaseExclamation, IconDatabaseOff } from '@tabler/
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { BACKUPS_PATH, type BackupRecord } from '@panel/contract';
-import { useBackups, type BackupsAnswer } from '../../api/backups';
+import { BACKUPS_PATH, type BackupRecord, type BackupsAnswer } from '@panel/contract';
+import { useBackups } from '../../api/backups';
 import { formatDateTime } from '../../lib/format';
 import { drillProblems, findingText } from '../backups';
 

@@ -1,5 +1,5 @@
-import { CLIENT_ERROR_LIMITS, type ClientErrorBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { CLIENT_ERROR_LIMITS, reportClientErrorEndpoint, type ClientErrorBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** The commit the app was built from (vite.config.ts). */
 declare const __APP_VERSION__: string;
@@ -20,7 +20,7 @@ export function reportClientError(error: unknown, route: string) {
     app_version: __APP_VERSION__.slice(0, CLIENT_ERROR_LIMITS.appVersion),
     user_agent: navigator.userAgent.slice(0, CLIENT_ERROR_LIMITS.userAgent),
   };
-  api('/client-errors', { method: 'POST', body, allowUnauthorized: true }).catch((reportError: unknown) =>
+  call(reportClientErrorEndpoint, { body, allowUnauthorized: true }).catch((reportError: unknown) =>
     console.warn('The error report did not reach the server:', reportError),
   );
 }

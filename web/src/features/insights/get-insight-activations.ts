@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { InsightInterval, InsightsActivationsAnswer } from '@panel/contract';
+import { insightsActivationsEndpoint, type InsightInterval } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type InsightRange = { from: string; to: string };
 export type InsightActivationsParams = InsightRange & { interval: InsightInterval };
 
 /** GET /api/insights/activations: activations and credits per period of the range, by application and by package. */
 export const getInsightActivations = (params: InsightActivationsParams, signal?: AbortSignal) =>
-  api<InsightsActivationsAnswer>('/insights/activations', { query: params, signal });
+  call(insightsActivationsEndpoint, { query: params, signal });
 
 export const insightActivationsQuery = (params: InsightActivationsParams) => ({
   queryKey: ['insights', 'activations', params] as const,

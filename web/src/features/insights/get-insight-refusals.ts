@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { insightsRefusalsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import type { InsightRange } from './get-insight-activations';
-import type { InsightsRefusalsAnswer } from '@panel/contract';
 
 /** GET /api/insights/refusals: the refused activations of the range, counted by reason. */
-export const getInsightRefusals = (params: InsightRange, signal?: AbortSignal) => api<InsightsRefusalsAnswer>('/insights/refusals', { query: params, signal });
+export const getInsightRefusals = (params: InsightRange, signal?: AbortSignal) => call(insightsRefusalsEndpoint, { query: params, signal });
 
 export const insightRefusalsQuery = (params: InsightRange) => ({
   queryKey: ['insights', 'refusals', params] as const,

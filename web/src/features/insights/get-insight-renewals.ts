@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { InsightsRenewalsAnswer } from '@panel/contract';
+import { insightsRenewalsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/insights/renewals: devices expiring in 7, 30 and 90 days, the renewal rate and the credits the renewals need. */
-export const getInsightRenewals = (signal?: AbortSignal) => api<InsightsRenewalsAnswer>('/insights/renewals', { signal });
+export const getInsightRenewals = (signal?: AbortSignal) => call(insightsRenewalsEndpoint, { signal });
 
 export const insightRenewalsQuery = () => ({
   queryKey: ['insights', 'renewals'] as const,

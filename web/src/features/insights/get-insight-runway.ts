@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type InsightRunwaySort, type InsightsRunwayAnswer, type InsightsRunwayRow } from '@panel/contract';
-import { api } from '../../api/client';
+import { insightsRunwayEndpoint, MAX_PAGE_SIZE, type InsightRunwaySort, type InsightsRunwayRow } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type InsightRunwayParams = { sort: InsightRunwaySort; order: 'asc' | 'desc'; page: number; per_page: number };
 
 /** GET /api/insights/runway: the caller's sub-resellers with their balance, daily spend and days left, a page at a time. */
-export const getInsightRunway = (params: InsightRunwayParams, signal?: AbortSignal) => api<InsightsRunwayAnswer>('/insights/runway', { query: params, signal });
+export const getInsightRunway = (params: InsightRunwayParams, signal?: AbortSignal) => call(insightsRunwayEndpoint, { query: params, signal });
 
 export const insightRunwayQuery = (params: InsightRunwayParams) => ({
   queryKey: ['insights', 'runway', params] as const,

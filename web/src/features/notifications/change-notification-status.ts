@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminNotification } from '@panel/contract';
-import { api } from '../../api/client';
-
-type Answer = { status: true; msg: string; data: AdminNotification };
+import { changeNotificationStatusEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** PUT /api/change-notifications/{id}/status: 1 (Active) becomes 0 (Not Active) and back. */
-export const changeNotificationStatus = (id: number) => api<Answer>(`/change-notifications/${id}/status`, { method: 'PUT' });
+export const changeNotificationStatus = (id: number) => call(changeNotificationStatusEndpoint, { params: { id } });
 
 export function useChangeNotificationStatus() {
   const queryClient = useQueryClient();

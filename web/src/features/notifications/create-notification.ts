@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateNotificationBody } from '@panel/contract';
-import { api } from '../../api/client';
-
-type Answer = { status: true; msg: string };
+import { createNotificationEndpoint, type CreateNotificationBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/create-notifications: the title and the editor's HTML, as JSON. */
-export const createNotification = (body: CreateNotificationBody) => api<Answer>('/create-notifications', { method: 'POST', body });
+export const createNotification = (body: CreateNotificationBody) => call(createNotificationEndpoint, { body });
 
 export function useCreateNotification() {
   const queryClient = useQueryClient();

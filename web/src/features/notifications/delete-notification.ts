@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-
-type Answer = { status: true; statusCode: number; message: string };
+import { deleteNotificationEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** DELETE /api/delete-notifications/{id}. */
-export const deleteNotification = (id: number) => api<Answer>(`/delete-notifications/${id}`, { method: 'DELETE' });
+export const deleteNotification = (id: number) => call(deleteNotificationEndpoint, { params: { id } });
 
 export function useDeleteNotification() {
   const queryClient = useQueryClient();

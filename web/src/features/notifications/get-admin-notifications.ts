@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminNotificationsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { adminNotificationsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type AdminNotificationsParams = { page_number: number; page_size: number };
 
 /** GET /api/get-notifications: every notification, active or not (the admin list). */
-export const getAdminNotifications = (params: AdminNotificationsParams) =>
-  api<AdminNotificationsAnswer>('/get-notifications', { query: params });
+export const getAdminNotifications = (params: AdminNotificationsParams) => call(adminNotificationsEndpoint, { query: params });
 export const adminNotificationsQuery = (params: AdminNotificationsParams) => ({
   queryKey: ['admin-notifications', params],
   queryFn: () => getAdminNotifications(params),

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NotificationsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { notificationsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type NotificationsParams = { page_number: number; page_size: number };
 
 /** The bell asks again this often, so a new notification shows up without a reload. */
 export const NOTIFICATIONS_REFETCH_MS = 50_000;
 
-export const getNotifications = (params: NotificationsParams) =>
-  api<NotificationsAnswer>('/resellers-notifications', { query: params });
+/** GET /api/resellers-notifications: the active notifications, the ones read and the unread count. */
+export const getNotifications = (params: NotificationsParams) => call(notificationsEndpoint, { query: params });
 export const notificationsQuery = (params: NotificationsParams) => ({
   queryKey: ['notifications', params],
   queryFn: () => getNotifications(params),

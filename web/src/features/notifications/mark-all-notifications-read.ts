@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReadNotificationsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { markAllNotificationsReadEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import { toastError } from '../../components/toast';
 import { i18n } from '../../i18n';
 import { applyReadAnswer } from './mark-notification-read';
 
-export const markAllNotificationsRead = () => api<ReadNotificationsAnswer>('/notifications/read-all', { method: 'POST' });
+export const markAllNotificationsRead = () => call(markAllNotificationsReadEndpoint);
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();

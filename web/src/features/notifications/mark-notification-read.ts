@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { NotificationsAnswer, ReadNotificationsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { markNotificationReadEndpoint, type NotificationsAnswer, type ReadNotificationsAnswer } from '@panel/contract';
+import { call } from '../../api/client';
 import { toastError } from '../../components/toast';
 import { i18n } from '../../i18n';
 
-export const markNotificationRead = (id: number) =>
-  api<ReadNotificationsAnswer>(`/notifications/${id}/read`, { method: 'POST' });
+export const markNotificationRead = (id: number) => call(markNotificationReadEndpoint, { params: { id } });
 
 /** Every cached page of the feed takes the server's new read list and unread count at once. */
 export function applyReadAnswer(queryClient: QueryClient, answer: ReadNotificationsAnswer) {

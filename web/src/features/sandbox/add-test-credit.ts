@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TestCreditAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { addTestCreditEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/sandbox/test-credit (the client adds the sandbox prefix): points for the caller's sandbox balance. */
-export const addTestCredit = (creditPoints: number) =>
-  api<TestCreditAnswer>('/test-credit', { method: 'POST', body: { credit_points: creditPoints } });
+export const addTestCredit = (creditPoints: number) => call(addTestCreditEndpoint, { body: { credit_points: creditPoints } });
 
 export function useAddTestCredit() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ModesAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { modesEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/public/modes (asked of the live side in either mode): whether this server offers the sandbox. */
-export const getModes = () => api<ModesAnswer>('/public/modes');
+export const getModes = () => call(modesEndpoint);
 
 /** A server's setting: asked once per page load, kept when the mode changes (app/mode-sync.tsx). */
 export const modesQuery = () => ({
