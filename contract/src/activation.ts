@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE } from './constants.js';
-import { dateField, dateRangeChecks } from './credit.js';
-import { bodyPageNumber, bodyPageSize, defaultedField, idLike, keywordField, moduleTypeField, noNul, optionalField, sortTypeField } from './fields.js';
-import { errorEnvelope, ok } from './common.js';
+import { activationReportBody, dateField, dateRangeChecks } from './credit.js';
+import { endpoint } from './endpoint.js';
+import { bodyPageNumber, bodyPageSize, defaultedField, idLike, idParam, keywordField, moduleTypeField, noNul, optionalField, sortTypeField } from './fields.js';
+import { errorEnvelope, ok, okEnvelope } from './common.js';
 import { booleanFlag, macAddressField } from './devices.js';
 
 /**
@@ -250,3 +251,105 @@ export const undoSettingsBody = z.object({
 });
 export type UndoSettingsBody = z.infer<typeof undoSettingsBody>;
 export const undoSettingsAnswer = ok({ data: undoSettings });
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+const tags = ['activation'];
+
+export const checkMultiAppEndpoint = endpoint({
+  method: 'POST',
+  path: '/check-device-status-multi-app',
+  tags,
+  permission: 'multi apps activation',
+  body: checkMultiAppBody,
+  answer: checkMultiAppAnswer,
+});
+
+export const bulkActivateEndpoint = endpoint({
+  method: 'POST',
+  path: '/bulk-multi-app-activate',
+  tags,
+  permission: 'multi apps activation',
+  description:
+    'Activates one MAC address in up to 4 apps for one charge. `isConfirmed` false answers the price only; a `request-id` header makes a repeat within 24 hours answer the first result and charge nothing.',
+  body: bulkActivateBody,
+  answer: bulkActivateAnswer,
+  refusal: activationRefusal,
+});
+
+/** Whoever may activate may undo: the payer, its parent (the row is in its reach) or an admin. */
+export const undoActivationEndpoint = endpoint({
+  method: 'POST',
+  path: '/activations/:id/undo',
+  tags,
+  permission: 'multi apps activation',
+  description:
+    "Undoes one activation row (one app of a request; its `credit_point` is its share of the request's cost): that share goes back to the account that paid it as a `Refund` ledger row, the device gets back the expiry, package, trial flag and owner it had before, and the row shows `refunded_at` in the lists. The payer, its parent or an admin may undo, within the admin's undo window (GET /api/settings/activation-undo; 24 hours by default, 0 turns undo off), while the device has not asked `POST /api/player/status` since the activation and nothing changed it since. Refusals (409, nothing refunded): UNDO_OFF, UNDO_WINDOW_PASSED, UNDO_ALREADY_DONE, UNDO_DEVICE_CHECKED_IN, UNDO_SUPERSEDED (a later activation, a redeemed code or a disable builds on it). Another account's activation: 404. A `request-id` header makes a repeat within 24 hours answer the first result and refund nothing more.",
+  params: idParam,
+  answer: undoActivationAnswer,
+  refusal: errorEnvelope,
+});
+
+export const undoSettingsEndpoint = endpoint({
+  method: 'GET',
+  path: '/settings/activation-undo',
+  tags,
+  permission: 'security-settings',
+  description: 'The undo window of activations, in whole hours (24 when never set; 0: undo is off).',
+  answer: undoSettingsAnswer,
+});
+
+export const updateUndoSettingsEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/settings/activation-undo',
+  tags,
+  permission: 'security-settings',
+  description:
+    'Sets the undo window of activations: whole hours from 0 (undo off) to 720. It applies at once, to earlier activations too. Needs a recent step-up when the account has a second factor (403 STEP_UP_REQUIRED).',
+  body: undoSettingsBody,
+  answer: undoSettingsAnswer,
+});
+
+export const activatedAppsEndpoint = endpoint({
+  method: 'POST',
+  path: '/activated-apps-list',
+  tags,
+  permission: 'platform-users list',
+  body: activatedAppsBody,
+  answer: activatedAppsAnswer,
+});
+
+export const activationLogsEndpoint = endpoint({
+  method: 'POST',
+  path: '/activation-logs',
+  tags,
+  permission: 'transactions-logs',
+  body: activationLogsBody,
+  answer: activationLogsAnswer,
+});
+
+export const updateCommentEndpoint = endpoint({
+  method: 'POST',
+  path: '/update-comment',
+  tags,
+  permission: 'multi apps activation-remarks',
+  body: updateCommentBody,
+  answer: okEnvelope,
+});
+
+/** A dashboard tile: every signed-in caller sees its own reach, as with the other tiles. */
+export const activationDashboardEndpoint = endpoint({ method: 'GET', path: '/activation-log-dashboard', tags, answer: activationDashboardAnswer });
+
+/**
+ * The Reseller list's activation report, a CSV download. Listed under credit in the API document,
+ * with the other report downloads of that screen, as it was before it moved to activation.
+ */
+export const activationReportEndpoint = endpoint({
+  method: 'POST',
+  path: '/activation-report-download-reseller-list',
+  tags: ['credit'],
+  permission: 'download-report',
+  body: activationReportBody,
+});

@@ -3,6 +3,7 @@ import { ok } from './common.js';
 import type { ActivationPackage } from './activation.js';
 import { booleanFlag } from './devices.js';
 import { defaultedField } from './fields.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Bulk activation from a CSV file (issue 13): each row of the file is one multi-app activation,
@@ -85,3 +86,31 @@ export const bulkProgressAnswer = ok({
   }),
 });
 export type BulkProgressAnswer = z.infer<typeof bulkProgressAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+const tags = ['activation'];
+
+/** An upload: the route reads the multipart body into `body` before validation. */
+export const bulkActivationsEndpoint = endpoint({
+  method: 'POST',
+  path: '/bulk-activations',
+  tags,
+  permission: 'multi apps activation',
+  description:
+    'multipart/form-data: `file`, a UTF-8 CSV (`,` or `;`) with the header `mac_address,apps,package,comment` (apps separated by `|`, package `1-year` or `lifetime`), at most 5,000 rows and 2 MB; and `dry_run` (`true`, the default, or `false`). Each row is checked and priced as /bulk-multi-app-activate does; a real run charges each row in its own transaction. A `request-id` header makes a real run idempotent for 24 hours.',
+  body: bulkActivationFields,
+  answer: bulkActivationAnswer,
+});
+
+export const bulkProgressEndpoint = endpoint({
+  method: 'GET',
+  path: '/bulk-activations/progress',
+  tags,
+  permission: 'multi apps activation',
+  description: "How far the caller's real run sent with this `request-id` has come.",
+  query: bulkProgressQuery,
+  answer: bulkProgressAnswer,
+});

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { MAC_LENGTH } from './constants.js';
-import { idLike, idLikeField, noNul, optionalField } from './fields.js';
-import { ok } from './common.js';
+import { idLike, idLikeField, idParam, noNul, optionalField } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Devices themselves (business-panel.md §3–§9 "Devices and activation"; core-panel.md Check Mac):
@@ -229,3 +230,86 @@ export const boxSummaryAnswer = ok({
   data: z.object({ id: z.number(), name: z.string(), email: z.string(), active_boxes: z.number(), disabled_boxes: z.number() }),
 });
 export type BoxSummaryAnswer = z.infer<typeof boxSummaryAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+const tags = ['devices'];
+
+/** The Playlists screen checks a device before adding a playlist to it. */
+export const checkDeviceEndpoint = endpoint({
+  method: 'POST',
+  path: '/check-device-status',
+  tags,
+  permission: ['check-device-status', 'Playlists'],
+  description:
+    "Check Mac (also for Playlists holders): the device's status (active or expired). device_key, ip and playlists only for the caller's own devices (or an admin); reseller_email only with mac-activated-by. Unknown device: 404 C10404.",
+  body: checkDeviceBody,
+  answer: checkDeviceAnswer,
+});
+
+export const disableDeviceEndpoint = endpoint({
+  method: 'POST',
+  path: '/disable-device',
+  tags,
+  permission: 'Disable Mac',
+  description:
+    'Disables the MAC in every named application (app_id and/or module[]), all or nothing: the expiry becomes yesterday and the paid time left is kept for the enable. 404 C10404 for a device that is not the caller’s; 409 when already disabled.',
+  body: deviceToggleBody,
+  answer: deviceToggleAnswer,
+});
+
+export const enableDeviceEndpoint = endpoint({
+  method: 'POST',
+  path: '/enable-device',
+  tags,
+  permission: 'Disable Mac',
+  description:
+    'Enables the MAC in every named application, all or nothing: the paid time kept at disable comes back (lifetime stays lifetime; no time left: until the end of today). 409 when not disabled.',
+  body: deviceToggleBody,
+  answer: deviceToggleAnswer,
+});
+
+/** Who may disable or enable a device may also free it for a reinstalled player. */
+export const releaseClaimEndpoint = endpoint({
+  method: 'POST',
+  path: '/devices/release-claim',
+  tags,
+  permission: 'Disable Mac',
+  description:
+    "Release claim (our addition): forgets the installation secret of the player that holds the device (a player reinstalled on the same box lost it), so the next /player/register that brings a device_secret claims the device. An admin, or the reseller who activated it and its parent; 404 C10404 for any other device. Audited.",
+  body: releaseClaimBody,
+  answer: okEnvelope,
+});
+
+export const boxSummaryEndpoint = endpoint({
+  method: 'GET',
+  path: '/box-management/:id',
+  tags,
+  permission: ['disable-boxes', 'enable-boxes'],
+  description:
+    "Box management's header (our addition): the reseller (the caller or one within its reach), how many of its devices are active (can be disabled) and how many box management disabled (can be enabled).",
+  params: idParam,
+  answer: boxSummaryAnswer,
+});
+
+export const disableBoxesEndpoint = endpoint({
+  method: 'POST',
+  path: '/disable-random-boxes',
+  tags,
+  permission: 'disable-boxes',
+  description: "Disables up to numberOfBoxes of the reseller's active devices (the caller's own or a sub-reseller's); answers how many changed.",
+  body: disableBoxesBody,
+  answer: boxesAnswer,
+});
+
+export const enableBoxesEndpoint = endpoint({
+  method: 'POST',
+  path: '/enable-random-boxes',
+  tags,
+  permission: 'enable-boxes',
+  description: 'Enables up to numberOfBoxes of the devices box management disabled for that reseller; answers how many changed.',
+  body: enableBoxesBody,
+  answer: boxesAnswer,
+});

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { idLike, noNul, optionalField } from './fields.js';
-import { ok } from './common.js';
+import { ok, okEnvelope } from './common.js';
+import { redeemCodeBody } from './codes.js';
+import { endpoint } from './endpoint.js';
 import { DEVICE_KEY_MAX_LENGTH, DEVICE_STATUSES, PLAYLIST_TYPES, deviceSecretField, macAddressField } from './devices.js';
 import { PIN_MAX_LENGTH } from './playlists.js';
 
@@ -74,3 +76,60 @@ export const playerPinBody = z.object({
   pin: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(PIN_MAX_LENGTH, 'validation.tooLong')),
 });
 export type PlayerPinBody = z.infer<typeof playerPinBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The media players call without a session (`public`, no bearer in the document); each call
+ * counts against its address (PLAYER_RATE_LIMIT per minute, the route's hook).
+ */
+const tags = ['player'];
+const security = [] as const;
+
+export const playerRegisterEndpoint = endpoint({
+  method: 'POST',
+  path: '/player/register',
+  tags,
+  public: true,
+  security,
+  description:
+    "A player's first start creates its device (a free trial of the application's trial length, a device key) and stores the hash of its device_secret (an installation secret of 16+ random bytes the player generated at its first start, base64url or hex). A repeat with the same secret answers the same device, key and playlists (secret_accepted: true); without it or with another, only the MAC, status, expiry and trial (secret_accepted: false), and the miss counts like a failed sign-in: 429 with Retry-After past 20 misses in 15 minutes per address. A device that has no secret yet (registered before secrets existed, or released by its reseller) is claimed by the first register that brings one. 429 with Retry-After past PLAYER_RATE_LIMIT requests per minute per address.",
+  body: playerRegisterBody,
+  answer: playerRegisterAnswer,
+});
+
+export const playerStatusEndpoint = endpoint({
+  method: 'POST',
+  path: '/player/status',
+  tags,
+  public: true,
+  security,
+  description: 'The device, its expiry and its playlists (a protected playlist without its PIN). Wrong device key: 403 C10405; unknown device: 404 C10404.',
+  body: playerStatusBody,
+  answer: playerDeviceAnswer,
+});
+
+export const playerVerifyPinEndpoint = endpoint({
+  method: 'POST',
+  path: '/player/verify-pin',
+  tags,
+  public: true,
+  security,
+  description: "Checks a protected playlist's PIN (403 INVALID_PIN when wrong): the player never receives the PIN itself.",
+  body: playerPinBody,
+  answer: okEnvelope,
+});
+
+export const playerRedeemCodeEndpoint = endpoint({
+  method: 'POST',
+  path: '/player/redeem-code',
+  tags,
+  public: true,
+  security,
+  description:
+    "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated. A device_secret (as for register) is stored for a device this call creates, or one that has none yet.",
+  body: redeemCodeBody,
+  answer: playerDeviceAnswer,
+});

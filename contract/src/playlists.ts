@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idLike, noNul, optionalField } from './fields.js';
 import { ok } from './common.js';
+import { endpoint } from './endpoint.js';
 import { DEVICE_KEY_MAX_LENGTH, PLAYLIST_NAME_MAX_LENGTH, PLAYLIST_TYPES, URL_MAX_LENGTH, booleanFlag, httpUrl, isHttpUrl, macAddressField, moduleId, optionalHttpUrl } from './devices.js';
 
 /** Playlists and domain (business-panel.md "Playlists and domain"). */
@@ -72,3 +73,42 @@ export const updatePlaylistBody = z.object({
 });
 export type UpdatePlaylistBody = z.infer<typeof updatePlaylistBody>;
 export const updatePlaylistAnswer = ok({ data: z.object({ updated: z.number() }) });
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+const tags = ['playlists'];
+
+export const savePlaylistEndpoint = endpoint({
+  method: 'POST',
+  path: '/save-playlist',
+  tags,
+  permission: 'Playlists',
+  description:
+    "Adds a general playlist, or with playlist_type 'xc' an Xtream Codes one, to one of the caller's devices. A protect PIN (4+ characters) is stored hashed and never sent. 404 C10404 unknown device, 403 C10403 another reseller's.",
+  body: savePlaylistBody,
+  answer: savePlaylistAnswer,
+  status: 201,
+});
+
+export const resetPlaylistEndpoint = endpoint({
+  method: 'POST',
+  path: '/reset-playlist',
+  tags,
+  permission: 'Playlists',
+  description: "Removes the device's playlists of one type. BOBPLAYER and IBOPLAYER need the device's key (422 when missing, 403 C10405 when wrong).",
+  body: resetPlaylistBody,
+  answer: resetPlaylistAnswer,
+});
+
+export const updatePlaylistEndpoint = endpoint({
+  method: 'POST',
+  path: '/update-playlist',
+  tags,
+  permission: 'change-domain',
+  description:
+    "Change domain: rewrites the old scheme and host of every playlist and EPG URL of the application's devices the caller reaches (all for an admin); answers how many playlists changed.",
+  body: updatePlaylistBody,
+  answer: updatePlaylistAnswer,
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ok } from './common.js';
 import { defaultedField, pageNumberField, pageSizeField, queryInt } from './fields.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Renewals due (issue 13): the caller's activated devices whose paid time ends soon, so that a
@@ -61,3 +62,18 @@ export const expiringDevicesAnswer = ok({
   }),
 });
 export type ExpiringDevicesAnswer = z.infer<typeof expiringDevicesAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+export const expiringDevicesEndpoint = endpoint({
+  method: 'GET',
+  path: '/expiring-devices',
+  tags: ['activation'],
+  permission: 'platform-users list',
+  description:
+    "Renewals due. Permission `platform-users list` (the activated apps list's). The caller's activated devices and its sub-resellers' (an admin: every reseller's) whose expiry falls within the next `within_days` days (1 to 400, default 30 when missing or empty; anything else is a 422), soonest first; never lifetime, disabled or already expired devices. Each row carries the application, the activating reseller's e-mail and the remark of the device's latest activation. Paged by `page_number` and `page_size` (at most 100).",
+  query: expiringDevicesQuery,
+  answer: expiringDevicesAnswer,
+});

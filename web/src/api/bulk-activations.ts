@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BULK_APPS_SEPARATOR,
   BULK_CSV_HEADER,
-  type BulkActivationAnswer,
-  type BulkProgressAnswer,
+  bulkActivationsEndpoint,
+  bulkProgressEndpoint,
   type BulkRowResult,
 } from '@panel/contract';
 import { refreshAfterActivation } from './activation-queries';
-import { api } from './client';
+import { call } from './client';
 import { csvBlob } from '../lib/csv';
 
 export type BulkCsvRow = { mac_address: string; apps: string[]; package: '1-year' | 'lifetime'; comment?: string };
@@ -39,7 +39,7 @@ export function runBulkActivation({ file, fileName = 'devices.csv', dryRun, requ
   const body = new FormData();
   body.append('dry_run', String(dryRun));
   body.append('file', file, fileName);
-  return api<BulkActivationAnswer>('/bulk-activations', { method: 'POST', body, headers: requestId ? { 'request-id': requestId } : undefined });
+  return call(bulkActivationsEndpoint, { body, headers: requestId ? { 'request-id': requestId } : undefined });
 }
 
 export function useRunBulkActivation() {
@@ -59,7 +59,7 @@ export function useRunBulkActivation() {
 export function useBulkProgress(requestId: string | undefined) {
   return useQuery({
     queryKey: ['bulk-activation-progress', requestId],
-    queryFn: () => api<BulkProgressAnswer>('/bulk-activations/progress', { query: { request_id: requestId } }),
+    queryFn: () => call(bulkProgressEndpoint, { query: { request_id: requestId } }),
     enabled: requestId !== undefined,
     refetchInterval: 500,
     meta: { silent: true },

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckDeviceAnswer } from '@panel/contract';
-import { api } from './client';
+import { checkDeviceEndpoint } from '@panel/contract';
+import { call } from './client';
 
 /** The MAC address as typed (the server normalises it) and the application's id. */
 export type CheckDeviceInput = { macAddress: string; app_id: number };
@@ -10,7 +10,7 @@ export type CheckDeviceInput = { macAddress: string; app_id: number };
  * Check Mac and by the playlists page's MAC status.
  */
 export const checkDeviceStatus = (input: CheckDeviceInput) =>
-  api<CheckDeviceAnswer>('/check-device-status', { method: 'POST', body: input });
+  call(checkDeviceEndpoint, { body: input });
 
 export const useCheckDeviceStatus = () =>
   useMutation({

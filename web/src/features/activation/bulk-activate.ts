@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PACKAGE_TRIAL_CODES, type ActivationPackage, type BulkActivateAnswer } from '@panel/contract';
+import { bulkActivateEndpoint, PACKAGE_TRIAL_CODES, type ActivationPackage } from '@panel/contract';
 import { refreshAfterActivation } from '../../api/activation-queries';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
 export type BulkActivateInput = {
   /** The activatable apps only: ids and names in the same order. */
@@ -17,8 +17,7 @@ export type BulkActivateInput = {
 
 /** POST /api/bulk-multi-app-activate (business-panel.md §7): one request, one charge, every app or none. */
 export const bulkActivate = (input: BulkActivateInput) =>
-  api<BulkActivateAnswer>('/bulk-multi-app-activate', {
-    method: 'POST',
+  call(bulkActivateEndpoint, {
     body: {
       modules: input.apps.map((app) => app.name),
       requestData: {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckMultiAppAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { checkMultiAppEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type CheckMultiAppInput = { macAddress: string; app_id: number[] };
 
 /** POST /api/check-device-status-multi-app: each chosen app's status on the device, keyed by app id. */
 export const checkMultiApp = (input: CheckMultiAppInput) =>
-  api<CheckMultiAppAnswer>('/check-device-status-multi-app', { method: 'POST', body: input });
+  call(checkMultiAppEndpoint, { body: input });
 
 export const useCheckMultiApp = () =>
   useMutation({

@@ -1,12 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { ActivatedAppsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { activatedAppsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import type { ActivationListFilters } from '../../components/activation-records-table';
 
 /** POST /api/activated-apps-list (business-panel.md §7): one page of the devices the caller activated. */
 export const getActivatedApps = (filters: ActivationListFilters, signal?: AbortSignal) =>
-  api<ActivatedAppsAnswer>('/activated-apps-list', {
-    method: 'POST',
+  call(activatedAppsEndpoint, {
     body: {
       requestData: {
         moduleType: filters.moduleId ?? null,

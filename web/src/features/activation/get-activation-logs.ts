@@ -1,12 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { ActivationLogsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { activationLogsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import type { ActivationListFilters } from '../../components/activation-records-table';
 
 /** POST /api/activation-logs (core-panel.md §7): a MAC search sends the MAC as `mac_address` too. */
 export const getActivationLogs = (filters: ActivationListFilters, signal?: AbortSignal) =>
-  api<ActivationLogsAnswer>('/activation-logs', {
-    method: 'POST',
+  call(activationLogsEndpoint, {
     body: {
       page_number: filters.page,
       page_size: filters.pageSize,

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UndoActivationAnswer } from '@panel/contract';
+import { undoActivationEndpoint, type UndoActivationAnswer } from '@panel/contract';
 import { refreshAfterActivation } from '../../api/activation-queries';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
 /**
  * POST /api/activations/:id/undo (issue 27): one activation row's cost back to whoever paid it and
  * the device as it was. A fresh `request-id` per attempt: a repeat of a lost answer refunds nothing more.
  */
 export const undoActivation = (id: number, requestId: string = crypto.randomUUID()) =>
-  api<UndoActivationAnswer>(`/activations/${id}/undo`, { method: 'POST', headers: { 'request-id': requestId } });
+  call(undoActivationEndpoint, { params: { id }, headers: { 'request-id': requestId } });
 
 /** Undoes the activation rows of one result (one per app), in order; answers the last answer. */
 export function useUndoActivation() {

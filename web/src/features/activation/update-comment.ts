@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { updateCommentEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type UpdateCommentInput = { id: number; comment: string | null };
 
 /** POST /api/update-comment: the remark of one activation record. */
 export const updateComment = (input: UpdateCommentInput) =>
-  api<{ status: true; msg: string }>('/update-comment', { method: 'POST', body: input });
+  call(updateCommentEndpoint, { body: input });
 
 export function useUpdateComment() {
   const queryClient = useQueryClient();

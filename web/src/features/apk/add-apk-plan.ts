@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { apkPlanAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { addApkPlanEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import { apkPlanFormData, type ApkPlanInput } from './apk-plan-form-data';
 
-export type ApkPlanAnswer = z.infer<typeof apkPlanAnswer>;
-
 /** POST /api/add-apk-plans (multipart). */
-export const addApkPlan = (input: ApkPlanInput) => api<ApkPlanAnswer>('/add-apk-plans', { method: 'POST', body: apkPlanFormData(input) });
+export const addApkPlan = (input: ApkPlanInput) => call(addApkPlanEndpoint, { body: apkPlanFormData(input) });
 
 export function useAddApkPlan() {
   const queryClient = useQueryClient();

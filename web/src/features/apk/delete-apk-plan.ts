@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { deleteApkPlanEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** DELETE /api/delete-apk-plans/{id}. */
-export const deleteApkPlan = (id: number) => api<{ status: true; msg: string }>(`/delete-apk-plans/${id}`, { method: 'DELETE' });
+export const deleteApkPlan = (id: number) => call(deleteApkPlanEndpoint, { params: { id } });
 
 export function useDeleteApkPlan() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApkPlansAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { apkPlansEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/apk-plans: every APK plan, for every signed-in user. */
-export const getApkPlans = () => api<ApkPlansAnswer>('/apk-plans');
+export const getApkPlans = () => call(apkPlansEndpoint);
 export const apkPlansQuery = () => ({
   queryKey: ['apk-plans'],
   queryFn: getApkPlans,

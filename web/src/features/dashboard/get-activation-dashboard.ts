@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivationDashboardAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { activationDashboardEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/activation-log-dashboard: activations per module over the last month. */
-export const getActivationDashboard = () => api<ActivationDashboardAnswer>('/activation-log-dashboard');
+export const getActivationDashboard = () => call(activationDashboardEndpoint);
 export const activationDashboardQuery = () => ({
   queryKey: ['activation-dashboard'],
   queryFn: getActivationDashboard,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BoxesAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { disableBoxesEndpoint, enableBoxesEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 import { boxSummaryKey } from './get-box-summary';
 
 export type BoxAction = 'enable' | 'disable';
@@ -13,8 +13,8 @@ export type ChangeBoxesInput = { action: BoxAction; resellerId: number; numberOf
  */
 export const changeBoxes = ({ action, resellerId, numberOfBoxes }: ChangeBoxesInput) =>
   action === 'enable'
-    ? api<BoxesAnswer>('/enable-random-boxes', { method: 'POST', body: { reseller_id: resellerId, numberOfBoxes } })
-    : api<BoxesAnswer>('/disable-random-boxes', { method: 'POST', body: { resellerId, numberOfBoxes } });
+    ? call(enableBoxesEndpoint, { body: { reseller_id: resellerId, numberOfBoxes } })
+    : call(disableBoxesEndpoint, { body: { resellerId, numberOfBoxes } });
 
 export const useChangeBoxes = () => {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BoxSummaryAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { boxSummaryEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/box-management/{id}: the reseller's name and e-mail and its box counts, above the form. */
-export const getBoxSummary = (id: number) => api<BoxSummaryAnswer>(`/box-management/${id}`);
+export const getBoxSummary = (id: number) => call(boxSummaryEndpoint, { params: { id } });
 export const boxSummaryKey = (id: number) => ['box-summary', id] as const;
 export const useBoxSummary = (id: number | undefined) =>
   useQuery({

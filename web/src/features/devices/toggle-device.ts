@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { DISABLE_IS_TRIAL, ENABLE_IS_TRIAL, type DeviceToggleAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { DISABLE_IS_TRIAL, disableDeviceEndpoint, ENABLE_IS_TRIAL, enableDeviceEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type ToggleMode = 'disable' | 'enable';
 
@@ -18,8 +18,7 @@ export type ToggleDeviceInput = {
  * (business-panel.md §9); the server decides the new expiry itself.
  */
 export const toggleDevice = ({ mode, macAddress, appId, moduleName }: ToggleDeviceInput) =>
-  api<DeviceToggleAnswer>(mode === 'disable' ? '/disable-device' : '/enable-device', {
-    method: 'POST',
+  call(mode === 'disable' ? disableDeviceEndpoint : enableDeviceEndpoint, {
     body: {
       mac_address: macAddress,
       module: [moduleName],

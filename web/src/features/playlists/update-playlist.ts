@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { updatePlaylistAnswer, updatePlaylistBody } from '@panel/contract';
-import { api } from '../../api/client';
+import { updatePlaylistEndpoint, type updatePlaylistBody } from '@panel/contract';
+import { call } from '../../api/client';
 
-export type UpdatePlaylistAnswer = z.infer<typeof updatePlaylistAnswer>;
 export type UpdatePlaylistInput = z.input<typeof updatePlaylistBody>;
 
 /** POST /api/update-playlist (Change domain): answers how many playlists changed in `data.updated`. */
-export const updatePlaylist = (body: UpdatePlaylistInput) => api<UpdatePlaylistAnswer>('/update-playlist', { method: 'POST', body });
+export const updatePlaylist = (body: UpdatePlaylistInput) => call(updatePlaylistEndpoint, { body });
 
 export const useUpdatePlaylist = () =>
   useMutation({

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ExpiringDevicesAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { expiringDevicesEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type ExpiringDevicesParams = { within_days: number; page_number: number; page_size: number };
 
 /** GET /api/expiring-devices: one page of the devices in reach whose paid time ends within the days, soonest first. */
 export const getExpiringDevices = (params: ExpiringDevicesParams, signal?: AbortSignal) =>
-  api<ExpiringDevicesAnswer>('/expiring-devices', { query: params, signal });
+  call(expiringDevicesEndpoint, { query: params, signal });
 
 export const expiringDevicesQuery = (params: ExpiringDevicesParams) => ({
   // A real bulk run invalidates ['expiring-devices'] (bulk-activation's useRunBulkActivation).

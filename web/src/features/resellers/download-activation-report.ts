@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ActivationReportBody } from '@panel/contract';
-import { apiDownload, saveDownload } from '../../api/client';
+import { activationReportEndpoint } from '@panel/contract';
+import { callDownload, saveDownload } from '../../api/client';
 
 /** POST api/activation-report-download-reseller-list: the reseller's activations as CSV. */
 export const downloadActivationReport = (id: number) =>
-  apiDownload('/activation-report-download-reseller-list', {
-    method: 'POST',
-    body: { reseller_id: id } satisfies ActivationReportBody,
+  callDownload(activationReportEndpoint, {
+    body: { reseller_id: id },
     fallbackName: `activations-reseller-${id}.csv`,
   });
 
