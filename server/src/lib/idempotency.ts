@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_HOURS } from '@panel/contract';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { idempotentRequests } from '../db/schema.js';
@@ -7,9 +7,10 @@ import { AppError, fieldError } from '../http/app-error.js';
 import { callerOf, type Ctx } from '../http/context.js';
 
 // ---------------------------------------------------------------------------------------------
-// Idempotency: `request-id` answers a repeat within 24 hours with the first answer. Credit
-// shares keep the same rule in SQL (`credit_share`, migration 0013), claim and answer in one
-// statement; every other call that must run once (activation, codes, bulk runs) uses `once`.
+// Idempotency: `request-id` answers a repeat within 24 hours with the first answer. The claim of
+// a key is one SQL function (db/functions/idempotency_claim.sql): credit shares call it inside
+// their one statement (`credit_share`), every other call that must run once (activation, codes)
+// through `once`, and bulk runs directly, all through `claimIdempotencyKey` or the function.
 // ---------------------------------------------------------------------------------------------
 
 /** The `request-id` header: absent, or 1 to 100 visible ASCII characters. */
@@ -46,21 +47,14 @@ export async function once<T>(ctx: Ctx, requestId: string | null, fingerprint: u
 }
 
 /**
- * Claims `key` for this transaction: inserts it, or takes over an entry older than the
- * idempotency window. A concurrent request with the same key waits on the insert until this
- * transaction ends, then finds the stored answer (or, if this one rolled back, claims the key itself).
+ * Claims `key` for this transaction (db/functions/idempotency_claim.sql): inserts it, or takes
+ * over an entry older than the idempotency window. A concurrent request with the same key waits on
+ * the insert until this transaction ends, then finds the stored answer (or, if this one rolled
+ * back, claims the key itself).
  */
 export async function claimIdempotencyKey(tx: DbOrTx, key: string, hours: number): Promise<boolean> {
-  const claimed = await tx
-    .insert(idempotentRequests)
-    .values({ key, statusCode: 0, response: {} })
-    .onConflictDoUpdate({
-      target: idempotentRequests.key,
-      set: { statusCode: 0, response: {}, createdAt: sql`now()` },
-      setWhere: lt(idempotentRequests.createdAt, sql`now() - make_interval(hours => ${hours})`),
-    })
-    .returning({ key: idempotentRequests.key });
-  return claimed.length > 0;
+  const result = await tx.execute(sql`select idempotency_claim(${key}::text, ${hours}::int) as claimed`);
+  return (result as { rows: { claimed: boolean }[] }).rows[0]!.claimed === true;
 }
 
 export async function storedAnswer(tx: DbOrTx, key: string) {

@@ -1,7 +1,8 @@
 -- credit_share: the current definition (history: migrations, last 0013_credit_move.sql).
 -- Called by: credit.repository.ts `share` (credit.service.ts `shareMove`: add, deduct, recharge).
--- Why SQL: the request id's claim, the locks on both accounts, the reach check on the locked rows,
--- the move and the stored answer are one statement, one round trip while the rows are locked.
+-- Why SQL: the request id's claim (idempotency_claim), the locks on both accounts, the reach check
+-- on the locked rows (in_reach), the move (credit_move) and the stored answer are one statement,
+-- one round trip while the rows are locked.
 --
 -- A move a caller asks for on another account (add, deduct, recharge): the request id's claim,
 -- the hierarchy check on the locked accounts, the move and the stored answer in one statement.
@@ -14,15 +15,13 @@ CREATE OR REPLACE FUNCTION credit_share(
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   target record;
+  reach text;
   stored record;
   moved record;
 BEGIN
   IF p_key IS NOT NULL THEN
     -- A concurrent request with the same key waits here until the first one ends.
-    INSERT INTO idempotent_requests (key, status_code, response) VALUES (p_key, 0, '{}')
-      ON CONFLICT (key) DO UPDATE SET status_code = 0, response = '{}', created_at = now()
-      WHERE idempotent_requests.created_at < now() - make_interval(hours => p_hours);
-    IF NOT FOUND THEN
+    IF NOT idempotency_claim(p_key, p_hours) THEN
       -- Each statement of this function sees what committed before it: the first answer.
       SELECT status_code, response INTO stored FROM idempotent_requests WHERE key = p_key;
       IF stored.status_code IS DISTINCT FROM 200 OR stored.response ->> 'fingerprint' IS DISTINCT FROM p_fingerprint THEN
@@ -34,14 +33,16 @@ BEGIN
 
   PERFORM 1 FROM users WHERE id IN (p_caller, p_target) ORDER BY id FOR UPDATE;
   IF p_target <> p_caller THEN
-    SELECT role_id, parent_reseller_id, deleted_at INTO target FROM users WHERE id = p_target;
+    SELECT deleted_at INTO target FROM users WHERE id = p_target;
     IF NOT FOUND OR target.deleted_at IS NOT NULL THEN
       RAISE EXCEPTION 'no such account' USING ERRCODE = 'CR002';
     END IF;
-    IF target.role_id = (SELECT min(id) FROM roles) THEN
+    -- The hierarchy's rule (in_reach.sql); a credit move knows no staff permission.
+    reach := in_reach(p_caller, p_target, p_caller_is_admin);
+    IF reach = 'admin' THEN
       RAISE EXCEPTION 'an admin account' USING ERRCODE = 'CR003';
     END IF;
-    IF NOT p_caller_is_admin AND target.parent_reseller_id IS DISTINCT FROM p_caller THEN
+    IF reach IS DISTINCT FROM 'in' THEN
       RAISE EXCEPTION 'outside the caller''s reach' USING ERRCODE = 'CR004';
     END IF;
   END IF;

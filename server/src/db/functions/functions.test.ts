@@ -10,6 +10,7 @@ import { applicationIds, rows } from '../../../test/fixtures.js';
 import { uniqueMac } from '../../../test/devices.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from '../client.js';
+import { adminRoleId } from '../roles.js';
 import { functionFiles, installFunctions, type FunctionsSession } from './install.js';
 
 /**
@@ -180,6 +181,84 @@ describe('db/functions/', () => {
     } finally {
       fs.rmSync(changed, { recursive: true, force: true });
     }
+  });
+});
+
+describe('panel_admin_role', () => {
+  it('is the first role, the one db/roles.ts answers too', async () => {
+    const first = Number((await one<{ id: number }>(sql`select id from roles order by id limit 1`)).id);
+    expect(Number((await one<{ id: number }>(sql`select panel_admin_role() as id`)).id)).toBe(first);
+    expect(await adminRoleId(t.database.db)).toBe(first);
+  });
+});
+
+describe('in_reach', () => {
+  const reach = async (viewer: number, target: number, admin = false, staff = false) =>
+    (await one<{ r: string | null }>(sql`select in_reach(${viewer}::int, ${target}::int, ${admin}::boolean, ${staff}::boolean) as r`)).r;
+
+  it("lets an admin act on every account but another admin's", async () => {
+    const other = await account({ roleId: (await adminRoleId(t.database.db)) });
+    expect(await reach(adminId, await account(), true)).toBe('in');
+    expect(await reach(adminId, adminId, true)).toBe('in');
+    expect(await reach(adminId, other, true)).toBe('admin');
+  });
+
+  it('lets a reseller act on its own sub-resellers only, not on itself', async () => {
+    const parent = await account();
+    const child = await account({ parent });
+    const grandchild = await account({ parent: child });
+    expect(await reach(parent, child)).toBe('in');
+    expect(await reach(parent, grandchild)).toBe('out');
+    expect(await reach(parent, await account())).toBe('out');
+    expect(await reach(parent, parent)).toBe('out');
+    expect(await reach(parent, adminId)).toBe('admin');
+    expect(await reach(parent, 2_000_000_000)).toBeNull();
+  });
+
+  it('lets staff holding the permission its caller names act on every other non-admin account', async () => {
+    const staff = await account();
+    expect(await reach(staff, await account(), false, true)).toBe('in');
+    expect(await reach(staff, staff, false, true)).toBe('out');
+    expect(await reach(staff, adminId, false, true)).toBe('admin');
+  });
+
+  it('decides on the row as locked when its statement waited for the lock', async () => {
+    const parent = await account();
+    const stranger = await account();
+    const child = await account({ parent });
+    let waiting: Promise<unknown> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set parent_reseller_id = ${stranger} where id = ${child}`);
+      // Waits for this transaction's row lock (on PGlite, for the transaction itself).
+      // (`then` sends it now: a Drizzle query runs when awaited.)
+      waiting = t.database.db.execute(sql`select in_reach(${parent}::int, id, false, false) as r from users where id = ${child} for update`).then((result) => result);
+      if (!onPostgres) return;
+      // Until the statement waits on the lock, having read the row as it was before the update.
+      for (let i = 0; i < 100; i++) {
+        // pg_stat_activity is read once per transaction unless told to read it again.
+        await tx.execute(sql`select pg_stat_clear_snapshot()`);
+        const result = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%in_reach%for update%'`,
+        );
+        const [blocked] = (result as { rows: { n: number }[] }).rows;
+        if (blocked!.n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the statement never waited for the lock');
+    });
+    expect(((await waiting) as { rows: { r: string }[] }).rows[0]!.r).toBe('out');
+  });
+});
+
+describe('idempotency_claim', () => {
+  it('claims a key once within the window, and again once it is older', async () => {
+    const key = `functions-test:${crypto.randomUUID()}`;
+    const claim = async () => (await one<{ c: boolean }>(sql`select idempotency_claim(${key}, 24) as c`)).c;
+    expect(await claim()).toBe(true);
+    expect(await claim()).toBe(false);
+    await t.database.db.execute(sql`update idempotent_requests set created_at = now() - interval '25 hours' where key = ${key}`);
+    expect(await claim()).toBe(true);
+    expect(await claim()).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
-import { eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Permission } from '@panel/contract';
 import { perDatabase, type DbOrTx } from '../../db/client.js';
-import { adminRoleId } from '../../db/roles.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
@@ -10,7 +9,9 @@ import { roundBatch } from '../../lib/round-batch.js';
 /**
  * The reseller hierarchy (business-panel.md §1, §6): an admin acts on every account but other
  * admins (C10014); a reseller acts only on its own sub-resellers (C10013). Every service that
- * touches another account asks here, whatever ids the client sent.
+ * touches another account asks here, whatever ids the client sent. The rule itself is SQL's
+ * `in_reach` (db/functions/in_reach.sql), which credit_share checks too; it runs in the statement
+ * that reads (and, with `lock`, locks) the target, on that row.
  *
  * `staffPermission`: a staff account holding it (a users manager with 'user-roles') reaches every
  * non-admin account as an admin does. `adminKey`: the message of the C10014 refusal.
@@ -22,16 +23,26 @@ export async function targetWithinReach(
 ) {
   const db = options.db ?? ctx.db;
   const me = callerOf(ctx);
-  const query = db.select().from(users).where(eq(users.id, targetId));
-  const [target] = options.lock ? await query.for('update') : await query;
-  if (!target || (target.deletedAt && !options.includeRemoved)) throw new AppError('NOT_FOUND');
-  if (target.id !== me.userId && target.roleId === (await adminRoleId(db))) throw new AppError('C10014', { key: options.adminKey });
-  if (me.isAdmin || target.parentResellerId === me.userId) return target;
-  if (options.staffPermission && me.permissions.has(options.staffPermission) && target.id !== me.userId) return target;
+  const staff = options.staffPermission !== undefined && me.permissions.has(options.staffPermission);
+  const reach = sql<'admin' | 'in' | 'out' | null>`in_reach(${me.userId}::int, ${users.id}, ${me.isAdmin}::boolean, ${staff}::boolean)`;
+  const query = db
+    .select({ ...getTableColumns(users), reach })
+    .from(users)
+    .where(eq(users.id, targetId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row || (row.deletedAt && !options.includeRemoved)) throw new AppError('NOT_FOUND');
+  const { reach: verdict, ...target } = row;
+  if (verdict === 'admin') throw new AppError('C10014', { key: options.adminKey });
+  if (verdict === 'in') return target;
   throw new AppError('C10013');
 }
 
-/** Rows a caller may see in lists, logs and reports: everything for an admin, else itself and its sub-resellers. */
+/**
+ * Rows a caller may see in lists, logs and reports: everything for an admin, else itself and its
+ * sub-resellers. Seeing is not acting (`in_reach`): a reseller sees its own account. Kept as a
+ * plain condition so that a list's statement filters through the indexes on users.id and
+ * parent_reseller_id, not one function call per row.
+ */
 export function accountsInReach(ctx: Ctx): SQL | undefined {
   const me = callerOf(ctx);
   if (me.isAdmin) return undefined;
