@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Center, CopyButton, Group, Image, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { totpConfirmBody, type TotpConfirmBody } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
+import { useErrorText, useZodForm } from '../../components/form';
 import { showSuccess } from '../../lib/feedback';
 import { useProfile } from '../../api/profile';
 import { usePasskeys } from './passkeys';
@@ -154,24 +156,20 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
   const failureText = useFailureText();
   const qr = useQrCode(uri);
   const confirm = useConfirmTotp();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const errorText = useErrorText();
+  // The contract's code rule; its message stays until the next try, as the server's refusal does.
+  const form = useZodForm<{ code: string }, TotpConfirmBody>(totpConfirmBody, { initialValues: { code: '' }, clearInputErrorOnChange: false });
+  const codeError = (message: unknown) => (message === 'validation.required' ? t('security.twoFactor.required') : errorText(message, 'code'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setError(t('security.twoFactor.required'));
-    setError(undefined);
-    confirm.mutate(
-      { code: code.trim() },
-      {
-        onSuccess: (answer) => {
-          showSuccess(answer.msg);
-          onConfirmed(answer.data.recovery_codes);
-        },
-        onError: (failure) => setError(failureText(failure)),
+  const submit = form.submit((body) =>
+    confirm.mutate(body, {
+      onSuccess: (answer) => {
+        showSuccess(answer.msg);
+        onConfirmed(answer.data.recovery_codes);
       },
-    );
-  };
+      onError: (failure) => form.setFieldError('code', failureText(failure)),
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -201,9 +199,9 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
           inputMode="numeric"
           maxLength={6}
           dir="ltr"
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={error}
+          value={form.values.code}
+          onChange={(event) => form.setFieldValue('code', event.currentTarget.value)}
+          error={codeError(form.errors.code)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
