@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { ok } from './common.js';
-import { noNul } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { idParam, noNul } from './fields.js';
 
 /**
  * Scoped API keys (issue 25): several keys per account, each a bearer token a reseller can hand
@@ -84,3 +85,56 @@ export type ScopedApiKeyAnswer = z.infer<typeof scopedApiKeyAnswer>;
 /** Creation: the key itself, in this one answer only (it is stored as a hash). */
 export const scopedApiKeyCreatedAnswer = ok({ data: z.extend(scopedApiKey, { key: z.string() }) });
 export type ScopedApiKeyCreatedAnswer = z.infer<typeof scopedApiKeyCreatedAnswer>;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+// Profile → Integrations: the account's scoped keys, managed from a session only (a key, the
+// legacy one included, gets 403 SESSION_REQUIRED; a scoped key is refused by its scopes first).
+
+const tags = ['api-keys'];
+const permission = 'api-keys';
+
+const SCOPES_TEXT =
+  '`read`: lists, profile, balance and device checks (every GET, and the searches sent as POST); `activate`: activations (single, bulk file, renewals), codes, device and playlist changes; `credit`: credit moves; `webhooks`: the webhook endpoints and deliveries. A scope never gives more than the account\'s own permissions, and a call no scope covers (resellers, roles, tickets, profile changes, security, keys) is refused to a scoped key with 403 `API_KEY_SCOPE`.';
+
+export const apiKeysEndpoint = endpoint({
+  method: 'GET',
+  path: '/api-keys',
+  tags,
+  permission,
+  description: `The caller's API keys, live ones first, newest first, revoked ones with \`revoked_at\`: name, first characters (\`prefix\`), scopes, daily cap and today's spend, last use (time and address, in steps of a minute). Never the key. Scopes: ${SCOPES_TEXT}`,
+  answer: scopedApiKeysAnswer,
+});
+
+export const createApiKeyEndpoint = endpoint({
+  method: 'POST',
+  path: '/api-keys',
+  tags,
+  permission,
+  description:
+    'A new key (`rsk_` and 43 characters) with a name, scopes and an optional daily spend cap in credits: an activation (each bulk row too) or a code purchase or renewal made with the key that would take its spend of the day (the server\'s day) past the cap answers 403 `API_KEY_SPEND_CAP` and charges nothing. The key is in `data.key` of this answer only: it is stored as a hash. Needs a recent step-up when the account has a second factor (403 `STEP_UP_REQUIRED`). Admin accounts have no API key (403 C10014). A key works while the account has API access. At most 20 live keys per account.',
+  body: apiKeyCreateBody,
+  answer: scopedApiKeyCreatedAnswer,
+  status: 201,
+});
+
+export const updateApiKeyEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api-keys/:id',
+  tags,
+  permission,
+  description:
+    "Renames a live key and/or changes its daily spend cap (`daily_spend_cap: null` removes it; a new cap needs a recent step-up when the account has a second factor). Scopes never change: make a new key. Another account's key, or a revoked one: 404.",
+  params: idParam,
+  body: apiKeyUpdateBody,
+  answer: scopedApiKeyAnswer,
+});
+
+export const revokeApiKeyEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api-keys/:id',
+  tags,
+  permission,
+  description: "Revokes a key: its next call is refused (401). Revoking a revoked key changes nothing; another account's key: 404.",
+  params: idParam,
+  answer: okEnvelope,
+});

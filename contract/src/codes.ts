@@ -4,6 +4,7 @@ import { EMAIL_MAX_LENGTH } from './constants.js';
 import { idLike, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField, wholeAmountField } from './fields.js';
 import { deviceSecretField, httpUrl, macAddressField, PLAYLIST_NAME_MAX_LENGTH } from './devices.js';
 import { listMeta, ok } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Activation codes (business-panel.md §2–§9 "Activation codes", "Code playlist editor"; DESIGN.md
@@ -213,3 +214,92 @@ export const redeemCodeBody = z.object({
 });
 export type RedeemCodeBody = z.infer<typeof redeemCodeBody>;
 
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+
+const tags = ['activation codes'];
+const OTHER_RESELLER = "`resellerEmail` names another reseller's code: that needs";
+
+export const activationCodesEndpoint = endpoint({
+  method: 'GET',
+  path: '/activation-codes',
+  tags,
+  permission: 'index-code',
+  description:
+    "The caller's codes created in a date range (default: the last 3 months through today; longer is a 422 'Date range cannot exceed 3 months'), newest first. `search_query` (3+ characters) matches the start of a code or of the MAC address that redeemed it, and with ibopro-search the reseller's e-mail. Each code's `refundable_points` is what deleting it would give back now, for this caller (0, with `refund_refused`, when nothing would).",
+  query: codeListQuery,
+  answer: codeListAnswer,
+});
+
+/** POST /api/sendingcode: buying codes. */
+export const createCodesEndpoint = endpoint({
+  method: 'POST',
+  path: '/sendingcode',
+  tags,
+  permission: 'purchase-code',
+  description:
+    'Buys 1 to 10 codes in one transaction (yearly 1 credit each, lifetime 2), paid by the caller. `resellerEmail` creates them for another reseller in reach (ibopro-search). A `request-id` header makes a repeat within 24 hours answer the first result and charge nothing.',
+  body: createCodesBody,
+  answer: createCodesAnswer,
+});
+
+export const updateCodeStatusEndpoint = endpoint({
+  method: 'POST',
+  path: '/update-code-status',
+  tags,
+  permission: 'change-code-status',
+  description: `Flips status between 1 and 0 (refused on an expired code). ${OTHER_RESELLER} change-any-status.`,
+  body: codeValueBody,
+  answer: codeAnswer,
+});
+
+export const renewCodeEndpoint = endpoint({
+  method: 'POST',
+  path: '/renew-code',
+  tags,
+  permission: 'renew-code',
+  description: `A yearly code gains a year from its expiry (from now once expired) for 1 credit; its device follows. Honours \`request-id\`. ${OTHER_RESELLER} renew-any-code.`,
+  body: codeValueBody,
+  answer: renewCodeAnswer,
+});
+
+export const resetCodeEndpoint = endpoint({
+  method: 'POST',
+  path: '/reset-code',
+  tags,
+  permission: 'reset-code',
+  description: `A new value (the old one stops working at once); the code is freed from its device, which loses the time the code gave it. ${OTHER_RESELLER} reset-any-code.`,
+  body: resetCodeBody,
+  answer: resetCodeAnswer,
+});
+
+export const deleteCodeEndpoint = endpoint({
+  method: 'POST',
+  path: '/delete-code',
+  tags,
+  permission: 'delete-code',
+  description: `Removes the code and its playlists. A code never redeemed nor renewed, bought within the admin's undo window (GET /api/settings/activation-undo; default 24 hours, 0: off), deleted by the account that paid for it, its parent or an admin gives its price back to the payer: one Refund ledger row in the same transaction; \`refunded_points\` says how many came back (0 otherwise, with \`refund_refused\`: off, redeemed, late, renewed or notPayer; the code is deleted either way). Two deletes at once refund once (the second answers 404). ${OTHER_RESELLER} delete-any-codes.`,
+  body: codeValueBody,
+  answer: deleteCodeAnswer,
+});
+
+export const codePlaylistsEndpoint = endpoint({
+  method: 'POST',
+  path: '/get-playlist/:codeValue',
+  tags,
+  permission: 'view-code',
+  description: `The code's playlists (refused on an expired code, like every action but Renew and Delete). ${OTHER_RESELLER} view-any-playlist.`,
+  params: codeValueParam,
+  body: getCodePlaylistsBody,
+  answer: codePlaylistsAnswer,
+});
+
+export const editCodePlaylistsEndpoint = endpoint({
+  method: 'POST',
+  path: '/edit-playlist/:codeValue',
+  tags,
+  permission: 'edit-code',
+  description: `Replaces the code's playlists (URL required and valid, name required and unique ignoring case, EPG optional). ${OTHER_RESELLER} edit-any-code.`,
+  params: codeValueParam,
+  body: editCodePlaylistsBody,
+  answer: codePlaylistsAnswer,
+});

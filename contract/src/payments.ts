@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { keywordField, noNul, pageNumberField } from './fields.js';
-import { ok } from './common.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { idParam } from './fields.js';
 import type { Permission } from './permissions.js';
 
 /**
@@ -177,3 +179,95 @@ export const orderOutcomeAnswer = ok({
   data: z.object({ orderId: z.string(), status: z.enum(BILLING_STATUSES), credit_point: z.number() }),
 });
 export type OrderOutcomeAnswer = z.infer<typeof orderOutcomeAnswer>;
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+// Stripe's webhook (POST /payments/stripe/webhook) is no endpoint of this table: the server
+// registers it only with PAYMENT_PROVIDER=stripe, reading its body raw, and no client calls it.
+
+const tags = ['plans and billing'];
+
+export const paymentPlansEndpoint = endpoint({
+  method: 'GET',
+  path: '/payment-plans',
+  tags,
+  permission: PLAN_READER_PERMISSIONS,
+  description: 'The plans on sale, fewest points first.',
+  answer: paymentPlansAnswer,
+});
+
+export const addPaymentPlanEndpoint = endpoint({
+  method: 'POST',
+  path: '/add-payment-plans',
+  tags,
+  permission: 'add-plan',
+  description:
+    'All fields required. price: digits with at most one dot and two decimals (stored exactly, at most 99999999.99); credit_points: a whole number from 1 to 1000000000.',
+  body: paymentPlanBody,
+  answer: paymentPlanAnswer,
+});
+
+export const updatePaymentPlanEndpoint = endpoint({
+  method: 'PUT',
+  path: '/update-payment-plans/:id',
+  tags,
+  permission: 'edit-delete-plan',
+  description: 'The same fields and rules as adding. Orders already made keep their terms.',
+  params: idParam,
+  body: paymentPlanBody,
+  answer: paymentPlanAnswer,
+});
+
+export const deletePaymentPlanEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/delete-payment-plans/:id',
+  tags,
+  permission: 'edit-delete-plan',
+  description: 'The plan leaves the list; its past orders stay readable.',
+  params: idParam,
+  answer: okEnvelope,
+});
+
+export const purchasePackageEndpoint = endpoint({
+  method: 'POST',
+  path: '/purchase-package',
+  tags,
+  permission: 'purchase-package',
+  description:
+    "Opens a pending order of the plan and answers where to pay (`data.orderUrl`): a Stripe Checkout page, or the panel's own /checkout/<orderId> with the sandbox provider. The points are credited once, when the provider confirms the payment.",
+  body: purchaseBody,
+  answer: purchaseAnswer,
+});
+
+export const billingRecordsEndpoint = endpoint({
+  method: 'GET',
+  path: '/billing-records',
+  tags,
+  permission: PLAN_READER_PERMISSIONS,
+  description:
+    "Orders newest first: the caller's own, or every order for a plan manager (edit-delete-plan). search_title (3+ characters) matches the plan title, the buyer's name or e-mail. page_size 10, 20, 30 or 50.",
+  query: billingListQuery,
+  answer: billingListAnswer,
+});
+
+/** The built-in checkout (PAYMENT_PROVIDER=sandbox, and always in the sandbox). */
+export const sandboxOrderEndpoint = endpoint({
+  method: 'GET',
+  path: '/payments/sandbox/:orderId',
+  tags,
+  permission: 'purchase-package',
+  description: "The built-in checkout page's order (the caller's own). Only with PAYMENT_PROVIDER=sandbox.",
+  params: orderIdParam,
+  answer: sandboxOrderAnswer,
+});
+
+export const sandboxOutcomeEndpoint = endpoint({
+  method: 'POST',
+  path: '/payments/sandbox/:orderId',
+  tags,
+  permission: 'purchase-package',
+  description:
+    "The built-in checkout's Pay, Fail and Cancel buttons. `paid` credits the order once (a repeat answers the completed order), `failed` and `cancelled` close it; a closed order cannot change (409). Only with PAYMENT_PROVIDER=sandbox.",
+  params: orderIdParam,
+  body: sandboxOutcomeBody,
+  answer: orderOutcomeAnswer,
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField } from './fields.js';
-import { ok } from './common.js';
+import { idParam, keywordField, noNul, optionalField, pageNumberField, pageSizeField, sortTypeField } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Support tickets (core-panel.md §2 Create ticket and Tickets list, §3, §4 statuses, §5 limits,
@@ -136,3 +137,89 @@ export type TicketListAnswer = z.infer<typeof ticketListAnswer>;
 export const ticketAnswer = ok({ data: ticket });
 export type TicketAnswer = z.infer<typeof ticketAnswer>;
 export const ticketsDeletedAnswer = ok({ message: z.string(), deleted: z.number() });
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+// The moves' permissions are the server's (tickets.service.ts ticketActionPermission), given at registration.
+
+const tags = ['tickets'];
+
+export const ticketsEndpoint = endpoint({
+  method: 'GET',
+  path: '/get-all-tickets',
+  tags,
+  permission: ['tickets list', 'raisedby-tickets list'],
+  description:
+    "The caller's tickets, newest first (`raisedby-tickets list`: every reseller's, with the raiser), each with its whole thread; `open_count` counts those waiting for an answer (OPEN or REOPEN).",
+  query: ticketListQuery,
+  answer: ticketListAnswer,
+});
+
+/** Multipart (the web's form) or JSON: the server reads the multipart parts into the body before validation. */
+export const createTicketEndpoint = endpoint({
+  method: 'POST',
+  path: '/create-ticket',
+  tags,
+  permission: 'new ticket',
+  description:
+    'multipart/form-data (or JSON): title (at most 50 characters) and description (HTML, at most 250 characters of text, an image counting as one). The description is sanitised before it is stored; plain URLs become links, image URLs inline images.',
+  body: createTicketBody,
+  answer: ticketAnswer,
+  status: 201,
+});
+
+export const withdrawTicketEndpoint = endpoint({
+  method: 'POST',
+  path: '/withdraw-tickets/:id/withdraw',
+  tags,
+  description: 'The raiser withdraws its OPEN or REOPEN ticket (WITHDRAW, final). Any other move is a 409.',
+  params: idParam,
+  answer: ticketAnswer,
+});
+
+export const closeTicketEndpoint = endpoint({
+  method: 'POST',
+  path: '/close-tickets/:id/close',
+  tags,
+  description: 'The raiser closes its OPEN or REOPEN ticket (CLOSED). Any other move is a 409.',
+  params: idParam,
+  answer: ticketAnswer,
+});
+
+export const reopenTicketEndpoint = endpoint({
+  method: 'POST',
+  path: '/reopen-tickets/:id/reopen',
+  tags,
+  description: 'The raiser reopens its RESOLVED or CLOSED ticket with a comment (REOPEN). Any other move is a 409.',
+  params: idParam,
+  body: ticketCommentBody,
+  answer: ticketAnswer,
+});
+
+export const resolveTicketEndpoint = endpoint({
+  method: 'POST',
+  path: '/resolve-tickets/:id/resolve',
+  tags,
+  description: 'The support side answers an OPEN or REOPEN ticket with a comment (RESOLVED); the raiser is mailed. Any other move is a 409.',
+  params: idParam,
+  body: ticketCommentBody,
+  answer: ticketAnswer,
+});
+
+export const deleteTicketEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/delete-tickets/:id',
+  tags,
+  permission: ['tickets list', 'delete-all-tickets'],
+  description: "Deletes the caller's own ticket, or any with delete-all-tickets.",
+  params: idParam,
+  answer: okEnvelope,
+});
+
+export const deleteAllTicketsEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/delete-all-tickets',
+  tags,
+  permission: 'delete-all-tickets',
+  description: "Deletes every ticket; 404 'No tickets to delete.' when there is none.",
+  answer: ticketsDeletedAnswer,
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { ok } from './common.js';
-import { defaultedField, optionalField, pageNumberField, queryInt } from './fields.js';
+import { ok, okEnvelope } from './common.js';
+import { endpoint } from './endpoint.js';
+import { defaultedField, idParam, optionalField, pageNumberField, queryInt } from './fields.js';
 
 /**
  * Webhooks (issue 25): an account's endpoints are told what happened, signed by the Standard
@@ -87,6 +88,7 @@ export const webhooksAnswer = ok({ data: z.array(webhookEndpoint) });
 export const webhookAnswer = ok({ data: webhookEndpoint });
 /** Creation, roll and reveal: the secret, in the one answer made for it. */
 export const webhookSecretAnswer = ok({ data: z.extend(webhookEndpoint, { secret: z.string() }) });
+export type WebhookSecretAnswer = z.infer<typeof webhookSecretAnswer>;
 
 export const webhookAttempt = z.object({
   attempted_at: z.string(),
@@ -114,6 +116,7 @@ export const webhookDeliveriesAnswer = ok({
   /** `has_more`: an older page exists (the list is not counted). */
   meta: z.optional(z.object({ current_page: z.number(), per_page: z.number(), has_more: z.boolean() })),
 });
+export type WebhookDeliveriesAnswer = z.infer<typeof webhookDeliveriesAnswer>;
 export const webhookDeliveryAnswer = ok({ data: webhookDelivery });
 
 /** GET /api/webhooks/:id/deliveries: newest first, `limit` (at most 100, default 20) per page. */
@@ -124,6 +127,113 @@ export const webhookDeliveriesQuery = z.object({
 
 /** POST /api/webhooks/:id/test: the test event's id (its `webhook-id`), queued for the endpoint. */
 export const webhookTestAnswer = ok({ data: z.object({ event_id: z.string(), delivery_id: z.number() }) });
+
+// ── Endpoints ──────────────────────────────────────────────────────────────────────────────
+// Profile → Integrations: the caller's webhook endpoints. Another account's endpoint or delivery answers 404.
+
+const tags = ['webhooks'];
+const permission = 'webhooks';
+const EVENTS = WEBHOOK_EVENT_TYPES.map((e) => `\`${e}\``).join(', ');
+
+export const webhooksEndpoint = endpoint({
+  method: 'GET',
+  path: '/webhooks',
+  tags,
+  permission,
+  description: "The caller's webhook endpoints, oldest first, without their secrets.",
+  answer: webhooksAnswer,
+});
+
+export const createWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/webhooks',
+  tags,
+  permission,
+  description:
+    `Adds an endpoint (at most 16 per account) and answers it with its signing \`secret\` (\`whsec_\` + base64), to verify the \`webhook-signature\` header with. ` +
+    `\`events\`: any of ${EVENTS}. \`include_sub_resellers\`: also the direct sub-resellers' events. ` +
+    'The URL must be https (http only for hosts of WEBHOOK_ALLOWED_HOSTS or with WEBHOOK_ALLOW_PRIVATE), without credentials, and its host must not resolve to a loopback, private, link-local or reserved address: otherwise 422 on `url` with the reason.',
+  body: webhookCreateInput,
+  answer: webhookSecretAnswer,
+  status: 201,
+});
+
+export const updateWebhookEndpoint = endpoint({
+  method: 'PUT',
+  path: '/webhooks/:id',
+  tags,
+  permission,
+  description:
+    'Replaces the endpoint\'s URL, description, events and `include_sub_resellers` (checked as on creation); `enabled` turns it off or on (on again after the panel turned it off: `disabled_reason` is cleared and waiting deliveries go).',
+  params: idParam,
+  body: webhookUpdateInput,
+  answer: webhookAnswer,
+});
+
+export const deleteWebhookEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/webhooks/:id',
+  tags,
+  permission,
+  description: 'Deletes the endpoint, its deliveries and their attempts.',
+  params: idParam,
+  answer: okEnvelope,
+});
+
+export const testWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/webhooks/:id/test',
+  tags,
+  permission,
+  description: 'Queues a `webhook.test` event to this endpoint only (whatever events it wants); it is sent within seconds. 409 when the endpoint is off.',
+  params: idParam,
+  answer: webhookTestAnswer,
+});
+
+export const rollWebhookSecretEndpoint = endpoint({
+  method: 'POST',
+  path: '/webhooks/:id/roll-secret',
+  tags,
+  permission,
+  description:
+    'A new signing secret, answered once here. The previous one keeps signing beside it (both signatures in `webhook-signature`) for 24 hours, or stops at once with `expire_now`. Needs a recent second factor when the account has one (403 STEP_UP_REQUIRED).',
+  params: idParam,
+  body: webhookRollBody,
+  answer: webhookSecretAnswer,
+});
+
+export const webhookSecretEndpoint = endpoint({
+  method: 'GET',
+  path: '/webhooks/:id/secret',
+  tags,
+  permission,
+  description: 'The endpoint with its current signing secret. Needs a recent second factor when the account has one (403 STEP_UP_REQUIRED).',
+  params: idParam,
+  answer: webhookSecretAnswer,
+});
+
+export const webhookDeliveriesEndpoint = endpoint({
+  method: 'GET',
+  path: '/webhooks/:id/deliveries',
+  tags,
+  permission,
+  description:
+    'The endpoint\'s deliveries of the last 30 days, newest first, `limit` per page (default 20, at most 100): the event, its status and next attempt, and each attempt with its time, status code (null: no answer, see `error`), duration and the first 1 KB of the answer.',
+  params: idParam,
+  query: webhookDeliveriesQuery,
+  answer: webhookDeliveriesAnswer,
+});
+
+export const redeliverWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/webhook-deliveries/:id/redeliver',
+  tags,
+  permission,
+  description:
+    'Sends the delivery again within seconds, with the same `webhook-id` (a receiver that already has it can tell). A finished delivery gets one more attempt; a pending one is brought forward. 409 when the endpoint is off.',
+  params: idParam,
+  answer: webhookDeliveryAnswer,
+});
 
 // ---------------------------------------------------------------------------------------------
 // What each event's `data` holds (issue 25). Every event's `data` also carries `account_id`: the
@@ -324,3 +434,24 @@ export const lowCreditBody = z.object({
 });
 export type LowCreditBody = z.infer<typeof lowCreditBody>;
 export const lowCreditAnswer = ok({ data: z.object({ threshold: z.nullable(z.number()) }) });
+
+/**
+ * The low-balance line's calls, served by the profile module: declared here beside their schemas,
+ * so that auth.ts, which /login loads, does not bring this file to the sign-in screen.
+ */
+export const lowCreditEndpoint = endpoint({
+  method: 'GET',
+  path: '/profile/low-credit',
+  tags: ['profile'],
+  description: "The account's low-balance threshold for the `credit.low` webhook event; null when none.",
+  answer: lowCreditAnswer,
+});
+
+export const updateLowCreditEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/profile/low-credit',
+  tags: ['profile'],
+  description: `threshold: a whole number from 0 to ${LOW_CREDIT_THRESHOLD_MAX} (digits accepted), or null or '' for none. A move that takes the balance under it sends one \`credit.low\` event, not again until the balance is back at or above it. Setting it sends nothing; a balance already at or above the new line re-arms the event.`,
+  body: lowCreditBody,
+  answer: lowCreditAnswer,
+});

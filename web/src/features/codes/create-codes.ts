@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CodeType, CreateCodesAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { createCodesEndpoint, type CodeType } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type CreateCodesInput = { subscriptionType: CodeType; codeCount: number; resellerEmail?: string };
 
 /** POST /api/sendingcode: buys 1 to 10 codes with the caller's credit (or for the reseller named). */
-export const createCodes = (input: CreateCodesInput) => api<CreateCodesAnswer>('/sendingcode', { method: 'POST', body: input });
+export const createCodes = (input: CreateCodesInput) => call(createCodesEndpoint, { body: input });
 
 export function useCreateCodes() {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { CodeValueBody, deleteCodeAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type DeleteCodeAnswer = z.infer<typeof deleteCodeAnswer>;
+import { deleteCodeEndpoint, type CodeValueBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/delete-code: the answer says the points that came back to the payer (0 and why when none). */
-export const deleteCode = (body: CodeValueBody) => api<DeleteCodeAnswer>('/delete-code', { method: 'POST', body });
+export const deleteCode = (body: CodeValueBody) => call(deleteCodeEndpoint, { body });
 
 export function useDeleteCode() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { codePlaylistInput, CodePlaylistsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { editCodePlaylistsEndpoint, type codePlaylistInput } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** One playlist as sent: `epg` null when there is none. */
 export type CodePlaylistBody = z.input<typeof codePlaylistInput>;
@@ -9,8 +9,8 @@ export type EditCodePlaylistsInput = { codeValue: string; playlists: CodePlaylis
 
 /** POST /api/edit-playlist/{codeValue}: replaces the code's whole list of playlists. */
 export const editCodePlaylists = ({ codeValue, playlists, resellerEmail }: EditCodePlaylistsInput) =>
-  api<CodePlaylistsAnswer>(`/edit-playlist/${encodeURIComponent(codeValue)}`, {
-    method: 'POST',
+  call(editCodePlaylistsEndpoint, {
+    params: { codeValue },
     body: resellerEmail ? { playlists, resellerEmail } : { playlists },
   });
 

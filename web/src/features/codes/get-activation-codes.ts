@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CODE_SORT_KEYS, CodeListAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { activationCodesEndpoint, type CODE_SORT_KEYS } from '@panel/contract';
+import { call } from '../../api/client';
 
 export type CodeSortKey = (typeof CODE_SORT_KEYS)[number];
 
@@ -18,7 +18,7 @@ export type CodeListFilters = {
 
 /** GET /api/activation-codes: one page of the caller's codes (every reseller's for an admin). */
 export const getActivationCodes = (filters: CodeListFilters, signal?: AbortSignal) =>
-  api<CodeListAnswer>('/activation-codes', {
+  call(activationCodesEndpoint, {
     // `_t` is the specification's cache-buster; the server ignores it.
     query: { ...filters, _t: String(Date.now()) },
     signal,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CodePlaylistsAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { codePlaylistsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/get-playlist/{codeValue}: the code's playlists (another reseller's with `resellerEmail`). */
 export const getCodePlaylists = (codeValue: string, resellerEmail: string | undefined, signal?: AbortSignal) =>
-  api<CodePlaylistsAnswer>(`/get-playlist/${encodeURIComponent(codeValue)}`, {
-    method: 'POST',
+  call(codePlaylistsEndpoint, {
+    params: { codeValue },
     body: resellerEmail ? { resellerEmail } : {},
     signal,
   });

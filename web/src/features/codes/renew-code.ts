@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { CodeValueBody, renewCodeAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type RenewCodeAnswer = z.infer<typeof renewCodeAnswer>;
+import { renewCodeEndpoint, type CodeValueBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/renew-code: a new expiry for CODE_RENEW_COST credit. */
-export const renewCode = (body: CodeValueBody) => api<RenewCodeAnswer>('/renew-code', { method: 'POST', body });
+export const renewCode = (body: CodeValueBody) => call(renewCodeEndpoint, { body });
 
 export function useRenewCode() {
   const queryClient = useQueryClient();

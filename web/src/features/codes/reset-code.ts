@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { resetCodeAnswer, ResetCodeBody } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type ResetCodeAnswer = z.infer<typeof resetCodeAnswer>;
+import { resetCodeEndpoint, type ResetCodeBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/reset-code: a new value for the code, and no device bound to it any more. */
-export const resetCode = (body: ResetCodeBody) => api<ResetCodeAnswer>('/reset-code', { method: 'POST', body });
+export const resetCode = (body: ResetCodeBody) => call(resetCodeEndpoint, { body });
 
 export function useResetCode() {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { codeAnswer, CodeValueBody } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type CodeAnswer = z.infer<typeof codeAnswer>;
+import { updateCodeStatusEndpoint, type CodeValueBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/update-code-status: flips a code between active and inactive. */
-export const updateCodeStatus = (body: CodeValueBody) => api<CodeAnswer>('/update-code-status', { method: 'POST', body });
+export const updateCodeStatus = (body: CodeValueBody) => call(updateCodeStatusEndpoint, { body });
 
 export function useUpdateCodeStatus() {
   const queryClient = useQueryClient();

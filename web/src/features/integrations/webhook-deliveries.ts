@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { webhookDeliveriesAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type WebhookDeliveriesAnswer = z.infer<typeof webhookDeliveriesAnswer>;
+import { redeliverWebhookEndpoint, webhookDeliveriesEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** `GET /api/webhooks/:id/deliveries`: newest first, each with its attempts. */
-export const getWebhookDeliveries = (endpointId: number) => api<WebhookDeliveriesAnswer>(`/webhooks/${endpointId}/deliveries`);
+export const getWebhookDeliveries = (endpointId: number) => call(webhookDeliveriesEndpoint, { params: { id: endpointId } });
 export const webhookDeliveriesQuery = (endpointId: number) => ({
   queryKey: ['webhook-deliveries', endpointId],
   queryFn: () => getWebhookDeliveries(endpointId),
@@ -37,7 +34,7 @@ export const useWebhookDeliveries = (endpointId: number, watchUntil = 0) =>
   });
 
 /** `POST /api/webhook-deliveries/:id/redeliver`: the same event (same `webhook-id`) sent again now. */
-export const redeliverWebhookDelivery = (deliveryId: number) => api<{ status: true; msg: string }>(`/webhook-deliveries/${deliveryId}/redeliver`, { method: 'POST' });
+export const redeliverWebhookDelivery = (deliveryId: number) => call(redeliverWebhookEndpoint, { params: { id: deliveryId } });
 
 export const useRedeliverWebhookDelivery = (endpointId: number) => {
   const queryClient = useQueryClient();

@@ -9,12 +9,13 @@ import {
   WEBHOOK_URL_MAX,
   webhookCreateInput,
   type WebhookEndpoint,
+  type WebhookSecretAnswer,
 } from '@panel/contract';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useEventText } from './event-text';
-import { useCreateWebhook, useUpdateWebhook, type WebhookSecretAnswer } from './webhooks';
+import { useCreateWebhook, useUpdateWebhook } from './webhooks';
 
 type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 type FormValues = { url: string; description: string; events: EventType[]; include_sub_resellers: boolean };

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_ROLL_OVERLAP_HOURS, type WebhookEndpoint } from '@panel/contract';
+import { WEBHOOK_ROLL_OVERLAP_HOURS, type WebhookEndpoint, type WebhookSecretAnswer } from '@panel/contract';
 import { formatDateTime } from '../../lib/format';
-import { useRollWebhookSecret, type WebhookSecretAnswer } from './webhooks';
+import { useRollWebhookSecret } from './webhooks';
 
 /** Why the secret is on the screen: a new endpoint or a roll show it this once; a reveal on demand. */
 export type SecretReason = 'created' | 'rolled' | 'revealed';

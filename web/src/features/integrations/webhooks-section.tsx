@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Card, Center, Group, Loader, Menu, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconDots, IconEye, IconHistory, IconKey, IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_ENDPOINTS_MAX, type WebhookEndpoint, type WebhookUpdateInput } from '@panel/contract';
+import { WEBHOOK_ENDPOINTS_MAX, type WebhookEndpoint, type WebhookSecretAnswer, type WebhookUpdateInput } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +13,7 @@ import { VerifySignatureHelp } from './verify-signature-help';
 import { WebhookDeliveriesModal } from './webhook-deliveries-modal';
 import { WebhookFormModal } from './webhook-form-modal';
 import { RollSecretDialog, WebhookSecretModal, type SecretReason } from './webhook-secret';
-import { useDeleteWebhook, useRevealWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks, type WebhookSecretAnswer } from './webhooks';
+import { useDeleteWebhook, useRevealWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './webhooks';
 
 type Dialog =
   | { kind: 'add' }

@@ -1,41 +1,44 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { WebhookCreateInput, WebhookUpdateInput, webhookAnswer, webhookSecretAnswer, webhooksAnswer } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type WebhooksAnswer = z.infer<typeof webhooksAnswer>;
-export type WebhookAnswer = z.infer<typeof webhookAnswer>;
-/** Creation, roll and reveal: the endpoint with its secret, in the one answer made for it. */
-export type WebhookSecretAnswer = z.infer<typeof webhookSecretAnswer>;
-type Done = { status: true; msg: string };
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rollWebhookSecretEndpoint,
+  testWebhookEndpoint,
+  updateWebhookEndpoint,
+  webhookSecretEndpoint,
+  webhooksEndpoint,
+  type WebhookCreateInput,
+  type WebhookUpdateInput,
+} from '@panel/contract';
+import { call } from '../../api/client';
 
 const KEY = ['webhooks'];
 
 /** `GET /api/webhooks`: the account's endpoints, never their secrets. */
-export const getWebhooks = () => api<WebhooksAnswer>('/webhooks');
+export const getWebhooks = () => call(webhooksEndpoint);
 export const webhooksQuery = () => ({ queryKey: KEY, queryFn: getWebhooks });
 export const useWebhooks = () => useQuery(webhooksQuery());
 
 /** `POST /api/webhooks`: answers the endpoint and its secret, shown this once. */
-export const createWebhook = (body: WebhookCreateInput) => api<WebhookSecretAnswer>('/webhooks', { method: 'POST', body });
+export const createWebhook = (body: WebhookCreateInput) => call(createWebhookEndpoint, { body });
 
 /** `PUT /api/webhooks/:id`: the whole endpoint (the on/off switch sends it too, with `enabled` changed). */
-export const updateWebhook = ({ id, body }: { id: number; body: WebhookUpdateInput }) => api<WebhookAnswer>(`/webhooks/${id}`, { method: 'PUT', body });
+export const updateWebhook = ({ id, body }: { id: number; body: WebhookUpdateInput }) => call(updateWebhookEndpoint, { params: { id }, body });
 
-export const deleteWebhook = (id: number) => api<Done>(`/webhooks/${id}`, { method: 'DELETE' });
+export const deleteWebhook = (id: number) => call(deleteWebhookEndpoint, { params: { id } });
 
 /** `POST /api/webhooks/:id/test`: queues a `webhook.test` event to that endpoint alone. */
-export const testWebhook = (id: number) => api<Done>(`/webhooks/${id}/test`, { method: 'POST' });
+export const testWebhook = (id: number) => call(testWebhookEndpoint, { params: { id } });
 
 /**
  * `GET /api/webhooks/:id/secret`: the current secret. With a second factor on, the server first
  * answers STEP_UP_REQUIRED; the API client asks for the code and sends the call again.
  */
-export const revealWebhookSecret = (id: number) => api<WebhookSecretAnswer>(`/webhooks/${id}/secret`);
+export const revealWebhookSecret = (id: number) => call(webhookSecretEndpoint, { params: { id } });
 
 /** `POST /api/webhooks/:id/roll-secret`: a new secret; the old one signs beside it for 24 h unless `expire_now`. */
 export const rollWebhookSecret = ({ id, expireNow }: { id: number; expireNow: boolean }) =>
-  api<WebhookSecretAnswer>(`/webhooks/${id}/roll-secret`, { method: 'POST', body: { expire_now: expireNow } });
+  call(rollWebhookSecretEndpoint, { params: { id }, body: { expire_now: expireNow } });
 
 function useRefresh() {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { paymentPlanAnswer, PaymentPlanBody } from '@panel/contract';
-import { api } from '../../api/client';
-
-export type PaymentPlanAnswer = z.infer<typeof paymentPlanAnswer>;
+import { addPaymentPlanEndpoint, type PaymentPlanBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/add-payment-plans (add-plan). */
-export const addPaymentPlan = (body: PaymentPlanBody) => api<PaymentPlanAnswer>('/add-payment-plans', { method: 'POST', body });
+export const addPaymentPlan = (body: PaymentPlanBody) => call(addPaymentPlanEndpoint, { body });
 
 export function useAddPaymentPlan() {
   const queryClient = useQueryClient();

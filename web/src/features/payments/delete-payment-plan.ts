@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { deletePaymentPlanEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** DELETE /api/delete-payment-plans/{id} (edit-delete-plan). */
-export const deletePaymentPlan = (id: number) => api<{ status: true; msg: string }>(`/delete-payment-plans/${id}`, { method: 'DELETE' });
+export const deletePaymentPlan = (id: number) => call(deletePaymentPlanEndpoint, { params: { id } });
 
 export function useDeletePaymentPlan() {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BillingListAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { billingRecordsEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** What the billing records list asks the server for (business-panel.md §7, Plans and billing). */
 export type BillingListFilters = { page_number: number; page_size: number; search_title: string };
 
 /** GET /api/billing-records: one page of orders, the caller's own, or everyone's for a plan manager. */
 export const getBillingRecords = (filters: BillingListFilters, signal?: AbortSignal) =>
-  api<BillingListAnswer>('/billing-records', { query: filters, signal });
+  call(billingRecordsEndpoint, { query: filters, signal });
 
 export const billingRecordsQuery = (filters: BillingListFilters) => ({
   queryKey: ['billing-records', filters] as const,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentPlansAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { paymentPlansEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/payment-plans: every payment plan (add-plan, edit-delete-plan or purchase-package). */
-export const getPaymentPlans = () => api<PaymentPlansAnswer>('/payment-plans');
+export const getPaymentPlans = () => call(paymentPlansEndpoint);
 export const paymentPlansQuery = () => ({
   queryKey: ['payment-plans'],
   queryFn: getPaymentPlans,

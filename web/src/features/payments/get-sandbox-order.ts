@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SandboxOrderAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { sandboxOrderEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** GET /api/payments/sandbox/{orderId}: the order the built-in checkout page shows (purchase-package). */
-export const getSandboxOrder = (orderId: string, signal?: AbortSignal) =>
-  api<SandboxOrderAnswer>(`/payments/sandbox/${encodeURIComponent(orderId)}`, { signal });
+export const getSandboxOrder = (orderId: string, signal?: AbortSignal) => call(sandboxOrderEndpoint, { params: { orderId }, signal });
 
 export const sandboxOrderQuery = (orderId: string) => ({
   queryKey: ['sandbox-order', orderId] as const,

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { purchasePackageEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/purchase-package (purchase-package): opens a pending order and answers where to pay it. */
-export const purchasePackage = (planId: number) =>
-  api<PurchaseAnswer>('/purchase-package', { method: 'POST', body: { payment_plan_id: planId } });
+export const purchasePackage = (planId: number) => call(purchasePackageEndpoint, { body: { payment_plan_id: planId } });
 
 export function usePurchasePackage() {
   return useMutation({

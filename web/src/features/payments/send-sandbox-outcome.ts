@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderOutcomeAnswer, SandboxOrderAnswer, SandboxOutcome } from '@panel/contract';
-import { api } from '../../api/client';
+import { sandboxOutcomeEndpoint, type SandboxOrderAnswer, type SandboxOutcome } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/payments/sandbox/{orderId}: the built-in checkout's Pay, Fail or Cancel. */
 export const sendSandboxOutcome = ({ orderId, outcome }: { orderId: string; outcome: SandboxOutcome }) =>
-  api<OrderOutcomeAnswer>(`/payments/sandbox/${encodeURIComponent(orderId)}`, { method: 'POST', body: { outcome } });
+  call(sandboxOutcomeEndpoint, { params: { orderId }, body: { outcome } });
 
 export function useSendSandboxOutcome() {
   const queryClient = useQueryClient();

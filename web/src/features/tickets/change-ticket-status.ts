@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TicketAction, TicketAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { closeTicketEndpoint, reopenTicketEndpoint, resolveTicketEndpoint, withdrawTicketEndpoint } from '@panel/contract';
+import { call } from '../../api/client';
 
-/** The four status moves (core-panel.md §7): each its own path; reopen and resolve carry a comment. */
-const PATHS: Record<TicketAction, (id: number) => string> = {
-  withdraw: (id) => `/withdraw-tickets/${id}/withdraw`,
-  close: (id) => `/close-tickets/${id}/close`,
-  reopen: (id) => `/reopen-tickets/${id}/reopen`,
-  resolve: (id) => `/resolve-tickets/${id}/resolve`,
-};
+/** The four status moves (core-panel.md §7): each its own endpoint; reopen and resolve carry a comment. */
+const MOVES = { withdraw: withdrawTicketEndpoint, close: closeTicketEndpoint } as const;
+const COMMENTED = { reopen: reopenTicketEndpoint, resolve: resolveTicketEndpoint } as const;
 
-export type TicketMove = { action: TicketAction; id: number; comment?: string };
+export type TicketMove = { action: keyof typeof MOVES; id: number } | { action: keyof typeof COMMENTED; id: number; comment: string };
 
 /** POST /api/{withdraw,close,reopen,resolve}-tickets/{id}/{action}. */
-export const changeTicketStatus = ({ action, id, comment }: TicketMove) =>
-  api<TicketAnswer>(PATHS[action](id), { method: 'POST', body: comment === undefined ? {} : { comment } });
+export const changeTicketStatus = (move: TicketMove) =>
+  'comment' in move
+    ? call(COMMENTED[move.action], { params: { id: move.id }, body: { comment: move.comment } })
+    : call(MOVES[move.action], { params: { id: move.id } });
 
 export function useChangeTicketStatus() {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTicketBody, TicketAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { createTicketEndpoint, type CreateTicketBody } from '@panel/contract';
+import { call } from '../../api/client';
 
 /** POST /api/create-ticket, as the specification's form data: `title` and `description` (the editor's HTML). */
 export function createTicket(body: CreateTicketBody) {
   const form = new FormData();
   form.set('title', body.title);
   form.set('description', body.description);
-  return api<TicketAnswer>('/create-ticket', { method: 'POST', body: form });
+  return call(createTicketEndpoint, { body: form });
 }
 
 export function useCreateTicket() {

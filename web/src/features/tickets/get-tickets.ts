@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TicketListAnswer } from '@panel/contract';
-import { api } from '../../api/client';
+import { ticketsEndpoint, type TicketListAnswer } from '@panel/contract';
+import { call } from '../../api/client';
 import { session } from '../../lib/session';
 
 /** What the tickets list asks for (core-panel.md §7, GET api/get-all-tickets). */
@@ -14,7 +14,7 @@ export type TicketListFilters = {
 
 /** One page of the caller's tickets (every reseller's with 'raisedby-tickets list'). */
 export const getTickets = (filters: Partial<TicketListFilters>, signal?: AbortSignal) =>
-  api<TicketListAnswer>('/get-all-tickets', { query: filters, signal });
+  call(ticketsEndpoint, { query: filters, signal });
 
 export const ticketsQuery = (filters: TicketListFilters) => ({
   queryKey: ['tickets', 'list', filters] as const,
