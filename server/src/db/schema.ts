@@ -767,13 +767,14 @@ export const apiKeySpend = pgTable(
 
 /**
  * Insights (issue 27): the daily roll-up of sales, kept by triggers on `activations`,
- * `activation_codes` and `credit_ledger` in the writing transaction (migration 0028), so today's
- * figures are live. Each sale is counted three times: under the account that made it (`scope`
- * 'own'), under that account and each of its ancestors ('tree': a reseller's whole tree is one
- * key), and under one of four shards of the whole panel ('all', `reseller_id` = account id % 4:
- * the admin's figures, spread so that concurrent sales of unrelated accounts seldom wait on one
- * row). A parent change moves the subtree's figures between the ancestors (trigger on `users`).
- * Codes are application 0, package 'code'. `insight_rebuild()` recomputes it from the raw rows.
+ * `activation_codes` and `credit_ledger` in the writing transaction, so today's figures are live
+ * (their current definitions: server/src/db/functions/insight_*.sql). Each sale is counted three
+ * times: under the account that made it (`scope` 'own'), under that account and each of its
+ * ancestors ('tree': a reseller's whole tree is one key), and under one of four shards of the
+ * whole panel ('all', `reseller_id` = account id % 4: the admin's figures, spread so that
+ * concurrent sales of unrelated accounts seldom wait on one row). A parent change moves the
+ * subtree's figures between the ancestors (trigger on `users`). Codes are application 0, package
+ * 'code'. `insight_rebuild()` recomputes it from the raw rows.
  */
 export const insightDaily = pgTable(
   'insight_daily',

@@ -278,7 +278,9 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
     requestId: request.requestId,
     insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
   });
-  // The spend's audit row is written by `transfer`; the activation rows record the rest.
+  // The spend's audit row is written by `transfer`; the activation rows record the rest. Their
+  // insert also moves the insights roll-up, in this transaction (trigger:
+  // db/functions/insight_activations_inserted.sql).
   const rows = await repo.insertActivations(
     tx,
     activated.map((a, i) => ({
