@@ -9,8 +9,8 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: Param
 
 type Handler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply>;
 
-/** What a route adds to its endpoint: a permission decided at registration, the body limit, hooks. */
-type Extra = Pick<RouteShorthandOptions, 'attachValidation' | 'bodyLimit' | 'preHandler' | 'preValidation' | 'onRequest'> & {
+/** What a route adds to its endpoint: a permission decided at registration, the body limit, its log level, hooks. */
+type Extra = Pick<RouteShorthandOptions, 'attachValidation' | 'bodyLimit' | 'logLevel' | 'preHandler' | 'preValidation' | 'onRequest'> & {
   config?: RouteShorthandOptions['config'];
   /** OpenAPI text computed on the server (limits from its configuration). */
   schema?: Pick<FastifySchema, 'description'>;

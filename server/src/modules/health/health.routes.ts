@@ -22,17 +22,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
  * and above only.
  */
 export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // This plugin's routes only (an onRoute hook is encapsulated): both probes log at warn.
-  app.addHook('onRoute', (options) => {
-    options.logLevel = 'warn';
-  });
-
   const started = Date.now();
-  route(app, livezEndpoint, async () => ({ status: true as const, uptime_seconds: Math.floor((Date.now() - started) / 1000) }));
+  route(app, livezEndpoint, async () => ({ status: true as const, uptime_seconds: Math.floor((Date.now() - started) / 1000) }), { logLevel: 'warn' });
 
-  route(app, readyzEndpoint, async (request, reply) => {
-    const report = await checkReadiness({ database: app.deps.database, readiness: app.deps.readiness, log: request.log });
-    if (!report.ready) return sendError(reply, request.locale, 'UNAVAILABLE', { body: { failed: report.failed, checks: report.checks } });
-    return { status: true as const, checks: report.checks };
-  });
+  route(
+    app,
+    readyzEndpoint,
+    async (request, reply) => {
+      const report = await checkReadiness({ database: app.deps.database, readiness: app.deps.readiness, log: request.log });
+      if (!report.ready) return sendError(reply, request.locale, 'UNAVAILABLE', { body: { failed: report.failed, checks: report.checks } });
+      return { status: true as const, checks: report.checks };
+    },
+    { logLevel: 'warn' },
+  );
 };
