@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { stepUpPasskeyOptionsEndpoint } from '@panel/contract';
+import { stepUpBody, stepUpPasskeyOptionsEndpoint, type StepUpBody } from '@panel/contract';
 import { ApiError, setStepUpHandler } from '../../api/client';
+import { useZodForm } from '../../components/form';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { SwitchCodeMethod, TwoFactorCodeField } from '../auth';
 import { usePasskeys } from './passkeys';
@@ -55,41 +56,32 @@ function StepUpModal({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const [recoveryChosen, setRecovery] = useState(false);
   const recovery = recoveryChosen || totpOff;
   const [prompting, setPrompting] = useState(false);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
+  // The contract's code rule; a wrong code stays under the field until the next try.
+  const form = useZodForm<{ code: string }, StepUpBody>(stepUpBody, { initialValues: { code: '' }, clearInputErrorOnChange: false });
+  const codeError = (message: unknown) => (message === 'validation.required' ? t('auth.required') : typeof message === 'string' && message !== '' ? message : undefined);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The modal sits in the page's tree: its submit must not also submit the form under it.
-    event.stopPropagation();
-    setAlert(undefined);
-    if (!code.trim()) return setFieldError(t('auth.required'));
-    setFieldError(undefined);
-    mutation.mutate(
-      { code: code.trim() },
-      {
-        onSuccess: () => onDone(true),
-        onError: (error) => {
-          if (error instanceof ApiError && (error.code === 'INVALID_TWO_FACTOR_CODE' || error.errors.code)) {
-            setFieldError(error.errors.code?.[0] ?? error.message);
-          } else {
-            setAlert(error.message);
-          }
-        },
+  const send = form.submit((body) =>
+    mutation.mutate(body, {
+      onSuccess: () => onDone(true),
+      onError: (error) => {
+        if (error instanceof ApiError && (error.code === 'INVALID_TWO_FACTOR_CODE' || error.errors.code)) {
+          form.setFieldError('code', error.errors.code?.[0] ?? error.message);
+        } else {
+          form.setAlert(error.message);
+        }
       },
-    );
-  };
+    }),
+  );
 
   const confirmWithPasskey = async () => {
-    setAlert(undefined);
+    form.setAlert(undefined);
     setPrompting(true);
     try {
       const passkey = await assertWithPasskey(stepUpPasskeyOptionsEndpoint);
       await mutation.mutateAsync({ passkey });
       onDone(true);
     } catch (error) {
-      setAlert(passkeyCancelled(error) ? t('auth.twoFactor.passkeyCancelled') : error instanceof Error ? error.message : String(error));
+      form.setAlert(passkeyCancelled(error) ? t('auth.twoFactor.passkeyCancelled') : error instanceof Error ? error.message : String(error));
     } finally {
       setPrompting(false);
     }
@@ -97,22 +89,34 @@ function StepUpModal({ onDone }: { onDone: (confirmed: boolean) => void }) {
 
   const switchMethod = () => {
     setRecovery((r) => !r);
-    setCode('');
-    setFieldError(undefined);
+    form.setFieldValue('code', '');
+    form.clearFieldError('code');
   };
 
   return (
     <Modal opened onClose={() => onDone(false)} title={t('stepUp.title')} centered closeOnClickOutside={false}>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={(event) => {
+          // The modal sits in the page's tree: its submit must not also submit the form under it.
+          event.stopPropagation();
+          send(event);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <Text size="sm">{t('stepUp.why')}</Text>
-          {alert && (
+          {form.alert && (
             <Alert color="red" variant="light" role="alert">
-              {alert}
+              {form.alert}
             </Alert>
           )}
           <Text size="sm">{t(recovery ? 'auth.twoFactor.recoveryIntro' : 'auth.twoFactor.intro')}</Text>
-          <TwoFactorCodeField recovery={recovery} value={code} onChange={setCode} error={fieldError} />
+          <TwoFactorCodeField
+            recovery={recovery}
+            value={form.values.code}
+            onChange={(value) => form.setFieldValue('code', value)}
+            error={codeError(form.errors.code)}
+          />
           {!totpOff && <SwitchCodeMethod recovery={recovery} onSwitch={switchMethod} />}
           {hasPasskey && (
             <Button type="button" variant="default" loading={prompting} onClick={() => void confirmWithPasskey()}>
