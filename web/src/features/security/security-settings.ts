@@ -1,19 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
 import {
   profileSecurityEndpoint,
   securitySettingsEndpoint,
+  undoSettingsEndpoint,
   updateProfileSecurityEndpoint,
   updateSecuritySettingsEndpoint,
+  updateUndoSettingsEndpoint,
   type ProfileSecurityBody,
   type SecuritySettingsBody,
   type UndoSettingsBody,
-  type undoSettingsAnswer,
 } from '@panel/contract';
-import { api, call } from '../../api/client';
+import { call } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
-
-type UndoSettingsAnswer = z.infer<typeof undoSettingsAnswer>;
 
 /** `GET /api/settings/security`: the admin's switches (a second factor for every admin, for every reseller). */
 export const getSecuritySettings = () => call(securitySettingsEndpoint);
@@ -48,10 +46,10 @@ export const useUpdateProfileSecurity = () => {
 };
 
 /** `GET /api/settings/activation-undo`: the admin's undo window of activations (issue 27), in hours. */
-export const getUndoSettings = () => api<UndoSettingsAnswer>('/settings/activation-undo');
+export const getUndoSettings = () => call(undoSettingsEndpoint);
 export const useUndoSettings = () => useQuery({ queryKey: ['undo-settings'], queryFn: getUndoSettings });
 
-export const updateUndoSettings = (body: UndoSettingsBody) => api<UndoSettingsAnswer>('/settings/activation-undo', { method: 'PATCH', body });
+export const updateUndoSettings = (body: UndoSettingsBody) => call(updateUndoSettingsEndpoint, { body });
 export const useUpdateUndoSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
