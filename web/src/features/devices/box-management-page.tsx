@@ -1,14 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { disableBoxesBody, enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
+import * as z from 'zod/mini';
+import { enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { FormAlert } from '../../components/form-alert';
+import { useErrorText, useZodForm } from '../../components/form';
 import { showSuccess } from '../../lib/feedback';
 import { session } from '../../lib/session';
 import { useResellerId } from '../../lib/use-reseller-id';
 import { boxFailureMessage } from './box-errors';
 import { useChangeBoxes, type BoxAction } from './change-boxes';
 import { useBoxSummary } from './get-box-summary';
+
+/** The count both calls take, with their rule (the reseller is the page's, not typed). */
+const boxCountForm = z.object({ numberOfBoxes: enableBoxesBody.shape.numberOfBoxes });
 
 /**
  * Box management (business-panel.md §2; /box-management/:resellerId with disable-boxes or
@@ -18,46 +24,36 @@ import { useBoxSummary } from './get-box-summary';
  */
 export function BoxManagementPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const resellerId = useResellerId();
   const reseller = useBoxSummary(resellerId);
   const change = useChangeBoxes();
   const can: Record<BoxAction, boolean> = { enable: session.has('enable-boxes'), disable: session.has('disable-boxes') };
   const [action, setAction] = useState<BoxAction>(can.enable || !can.disable ? 'enable' : 'disable');
-  const [count, setCount] = useState('');
-  const [countError, setCountError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const form = useZodForm<{ numberOfBoxes: string }, z.infer<typeof boxCountForm>>(boxCountForm, { initialValues: { numberOfBoxes: '' } });
   const [result, setResult] = useState<{ action: BoxAction; data: BoxesAnswer['data'] }>();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (resellerId === undefined || !can[action]) return;
-    setFailure(undefined);
-    setResult(undefined);
-    const parsed =
-      action === 'enable'
-        ? enableBoxesBody.safeParse({ reseller_id: resellerId, numberOfBoxes: count })
-        : disableBoxesBody.safeParse({ resellerId, numberOfBoxes: count });
-    if (!parsed.success) {
-      setCountError(t(parsed.error.issues[0]?.message ?? 'validation.boxesInvalid', { max: MAX_BOXES_PER_REQUEST }));
-      return;
-    }
-    setCountError(undefined);
-    change.mutate(
-      { action, resellerId, numberOfBoxes: parsed.data.numberOfBoxes },
-      {
-        onSuccess: (answer) => {
-          showSuccess(answer.msg || t(action === 'enable' ? 'boxes.enabled' : 'boxes.disabled'));
-          setResult({ action, data: answer.data });
-          setCount('');
+  const send = form.submit(
+    ({ numberOfBoxes }) => {
+      setResult(undefined);
+      if (resellerId === undefined || !can[action]) return;
+      change.mutate(
+        { action, resellerId, numberOfBoxes },
+        {
+          onSuccess: (answer) => {
+            showSuccess(answer.msg || t(action === 'enable' ? 'boxes.enabled' : 'boxes.disabled'));
+            setResult({ action, data: answer.data });
+            form.setFieldValue('numberOfBoxes', '');
+          },
+          // A count the server refused stands under the input; anything else in the alert, in this screen's words.
+          onError: (error) => {
+            if (!form.applyFieldErrors(error)) form.setAlert(boxFailureMessage(error, action));
+          },
         },
-        onError: (error) => {
-          const countMessage = error instanceof ApiError ? error.errors.numberOfBoxes?.[0] : undefined;
-          if (countMessage) setCountError(countMessage);
-          else setFailure(boxFailureMessage(error, action));
-        },
-      },
-    );
-  };
+      );
+    },
+    () => setResult(undefined),
+  );
 
   let account;
   if (resellerId === undefined || reseller.isError) {
@@ -97,14 +93,14 @@ export function BoxManagementPage() {
       {account}
       {resellerId !== undefined && !reseller.isError && (
         <Card withBorder padding="lg">
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={send} noValidate>
             <Stack>
               <SegmentedControl
                 aria-label={t('boxes.action')}
                 value={action}
                 onChange={(value) => {
                   setAction(value);
-                  setFailure(undefined);
+                  form.setAlert(undefined);
                   setResult(undefined);
                 }}
                 data={[
@@ -119,19 +115,12 @@ export function BoxManagementPage() {
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={9}
-                value={count}
+                value={form.values.numberOfBoxes}
                 // Whole numbers only: anything else never reaches the box.
-                onChange={(event) => {
-                  setCount(event.currentTarget.value.replace(/\D/g, ''));
-                  setCountError(undefined);
-                }}
-                error={countError}
+                onChange={(event) => form.setFieldValue('numberOfBoxes', event.currentTarget.value.replace(/\D/g, ''))}
+                error={errorText(form.errors.numberOfBoxes, 'numberOfBoxes', { max: MAX_BOXES_PER_REQUEST })}
               />
-              {failure && (
-                <Alert color="red" variant="light" role="alert">
-                  {failure}
-                </Alert>
-              )}
+              <FormAlert form={form} />
               {result && (
                 <Alert color="green" variant="light" role="status">
                   {t(result.action === 'enable' ? 'boxes.resultEnabled' : 'boxes.resultDisabled', {
