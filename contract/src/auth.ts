@@ -3,7 +3,6 @@ import { emailField, nameField, newPasswordField, passcodeField, profilePassword
 import { ok, okEnvelope } from './common.js';
 import { endpoint } from './endpoint.js';
 import { loginChallengeAnswer, loginTwoFactorBody, twoFactorSetupFields } from './two-factor.js';
-import { LOW_CREDIT_THRESHOLD_MAX, lowCreditAnswer, lowCreditBody } from './webhooks.js';
 
 export const loginBody = z.object({
   email: emailField,
@@ -196,23 +195,6 @@ export const updateExpiryRemindersEndpoint = endpoint({
   tags: profileTags,
   body: expiryRemindersBody,
   answer: okEnvelope,
-});
-
-export const lowCreditEndpoint = endpoint({
-  method: 'GET',
-  path: '/profile/low-credit',
-  tags: profileTags,
-  description: "The account's low-balance threshold for the `credit.low` webhook event; null when none.",
-  answer: lowCreditAnswer,
-});
-
-export const updateLowCreditEndpoint = endpoint({
-  method: 'PATCH',
-  path: '/profile/low-credit',
-  tags: profileTags,
-  description: `threshold: a whole number from 0 to ${LOW_CREDIT_THRESHOLD_MAX} (digits accepted), or null or '' for none. A move that takes the balance under it sends one \`credit.low\` event, not again until the balance is back at or above it. Setting it sends nothing; a balance already at or above the new line re-arms the event.`,
-  body: lowCreditBody,
-  answer: lowCreditAnswer,
 });
 
 export const userPermissionsEndpoint = endpoint({ method: 'GET', path: '/user/user-permissions', tags: profileTags, answer: userPermissionsAnswer });
