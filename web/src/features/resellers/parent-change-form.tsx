@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ASSIGN_RESELLER_REDIRECT_MS, assignResellerBody } from '@panel/contract';
+import { useErrorText, useZodForm } from '../../components/form';
 import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
@@ -11,6 +12,9 @@ import { ParentPicker, type ParentChoice } from './parent-picker';
 import { assignFailure } from './reseller-form-errors';
 import { RESELLER_LIST_PATH } from './reseller-forms-constants';
 import { useDelayedRedirect } from './use-delayed-redirect';
+
+/** The form's one field, under the contract's rule for it. */
+const parentForm = z.object({ resellerId: assignResellerBody.shape.requestData.shape.resellerId });
 
 type Props = {
   /** The account that gets the new parent. */
@@ -28,29 +32,25 @@ export function ParentChangeForm({ subResellerId, excludeIds, submitLabel }: Pro
   const { t } = useTranslation();
   const redirect = useDelayedRedirect();
   const assign = useAssignReseller();
+  const errorText = useErrorText();
+  const form = useZodForm<{ resellerId: number }, z.output<typeof parentForm>>(parentForm, { initialValues: { resellerId: 0 } });
   const [parent, setParent] = useState<ParentChoice | null>(null);
-  const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = z.safeParse(assignResellerBody, { requestData: { subResellerId, resellerId: parent?.id ?? 0 } });
-    if (!parsed.success) {
-      const key = parsed.error.issues[0]?.message ?? 'validation.resellerRequired';
-      setError(t(key, { field: t('fields.resellerId') }));
-      return;
-    }
-    setError(undefined);
-    assign.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        if (answer.httpCode !== '200') return toastError(answer.msg || t('resellerForms.errors.anErrorOccurredDot'));
-        showSuccess(answer.msg);
-        setDone(true);
-        redirect(session.has('reseller-list') ? RESELLER_LIST_PATH : '/dashboard', ASSIGN_RESELLER_REDIRECT_MS);
+  const submit = form.submit(({ resellerId }) =>
+    assign.mutate(
+      { requestData: { subResellerId, resellerId } },
+      {
+        onSuccess: (answer) => {
+          if (answer.httpCode !== '200') return toastError(answer.msg || t('resellerForms.errors.anErrorOccurredDot'));
+          showSuccess(answer.msg);
+          setDone(true);
+          redirect(session.has('reseller-list') ? RESELLER_LIST_PATH : '/dashboard', ASSIGN_RESELLER_REDIRECT_MS);
+        },
+        onError: (failure) => toastError(assignFailure(failure)),
       },
-      onError: (failure) => toastError(assignFailure(failure)),
-    });
-  };
+    ),
+  );
 
   return (
     <Card withBorder padding="lg">
@@ -60,10 +60,10 @@ export function ParentChangeForm({ subResellerId, excludeIds, submitLabel }: Pro
             value={parent}
             onChange={(choice) => {
               setParent(choice);
-              setError(undefined);
+              form.setFieldValue('resellerId', choice?.id ?? 0);
             }}
             excludeIds={excludeIds}
-            error={error}
+            error={errorText(form.errors.resellerId, 'resellerId')}
             disabled={assign.isPending || done}
           />
           {parent && (
