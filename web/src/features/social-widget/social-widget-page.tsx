@@ -1,12 +1,14 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Alert, Button, Card, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { setSocialWidgetBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 import { FormHeading } from '../../components/form-heading';
-import { isMessageKey } from '../../components/form';
+import { useErrorText, useZodForm } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
 import { currentLocale } from '../../i18n';
 import { COUNTRIES, countryNamer, DEFAULT_COUNTRY, splitWhatsapp } from './countries';
 import { useSocialWidget } from './get-social-widget';
@@ -14,6 +16,20 @@ import { useSetSocialWidget } from './set-social-widget';
 
 type Field = 'whatsapp' | 'telegram';
 type Errors = Partial<Record<Field, string>>;
+/** The form as typed: the country of the dial code, the digits after it, the Telegram username. */
+type Values = { country: string; whatsapp: string; telegram: string };
+
+const dialCodeOf = (country: string) => COUNTRIES.find((c) => c.code === country)?.dial_code ?? DEFAULT_COUNTRY.dial_code;
+
+/** What is sent: the dial code and the digits as one number (none without digits), the username trimmed. */
+const requestDataOf = ({ country, whatsapp, telegram }: Values) => ({ whatsapp: whatsapp ? `${dialCodeOf(country)}${whatsapp}` : '', telegram: telegram.trim() });
+
+/** The contract's rules for the two fields, checked on what will be sent. */
+const widgetFields = setSocialWidgetBody.shape.requestData;
+const widgetForm = z.pipe(
+  z.transform((values: Values): z.input<typeof widgetFields> => requestDataOf(values)),
+  widgetFields,
+);
 
 /** A 422's field messages, whether the server names them `whatsapp` or `requestData.whatsapp`. */
 function serverFieldErrors(error: unknown): Errors {
@@ -32,20 +48,17 @@ export function SocialWidgetPage() {
   const headingId = useId();
   const widget = useSocialWidget();
   const save = useSetSocialWidget();
-  const [country, setCountry] = useState(DEFAULT_COUNTRY.code);
-  const [digits, setDigits] = useState('');
-  const [telegram, setTelegram] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
+  const errorText = useErrorText();
+  const form = useZodForm<Values, z.output<typeof widgetForm>>(widgetForm, {
+    initialValues: { country: DEFAULT_COUNTRY.code, whatsapp: '', telegram: '' },
+  });
 
   // The stored widget fills the form once it has loaded.
   const stored = widget.data?.data.SocialWidget;
   useEffect(() => {
     if (!widget.isSuccess) return;
     const split = splitWhatsapp(stored?.whatsapp_number);
-    setCountry(split.country.code);
-    setDigits(split.digits);
-    setTelegram(stored?.telegram_number ?? '');
+    form.setValues({ country: split.country.code, whatsapp: split.digits, telegram: stored?.telegram_number ?? '' });
   }, [widget.isSuccess, stored]);
 
   const locale = currentLocale();
@@ -55,33 +68,19 @@ export function SocialWidgetPage() {
       .sort((a, b) => (a.value === DEFAULT_COUNTRY.code ? -1 : b.value === DEFAULT_COUNTRY.code ? 1 : a.label.localeCompare(b.label, i18n.language)));
   }, [locale, i18n.language]);
 
-  const dialCode = COUNTRIES.find((c) => c.code === country)?.dial_code ?? DEFAULT_COUNTRY.dial_code;
-  const text = (message: string | undefined) => (message && isMessageKey(message) ? t(message) : message);
+  const dialCode = dialCodeOf(form.values.country);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const input = { whatsapp: digits ? `${dialCode}${digits}` : '', telegram: telegram.trim() };
-    const parsed = setSocialWidgetBody.safeParse({ requestData: input });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[1] as Field;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(input, {
+  // Sent as typed (an empty field as ''), once the contract's rules accept it.
+  const submit = form.submit(() =>
+    save.mutate(requestDataOf(form.values), {
       onSuccess: (answer) => showSuccess(answer.msg || t('socialWidgetPage.saved')),
       onError: (error) => {
         const fields = serverFieldErrors(error);
-        if (fields.whatsapp || fields.telegram) setErrors(fields);
-        else setFormError(t('socialWidgetPage.unexpected'));
+        if (fields.whatsapp || fields.telegram) form.setErrors(fields);
+        else form.setAlert(t('socialWidgetPage.unexpected'));
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Stack maw={640}>
@@ -104,8 +103,8 @@ export function SocialWidgetPage() {
                   <Select
                     label={t('socialWidgetPage.dialCode')}
                     data={countryOptions}
-                    value={country}
-                    onChange={(value) => value && setCountry(value)}
+                    value={form.values.country}
+                    onChange={(value) => value && form.setFieldValue('country', value)}
                     allowDeselect={false}
                     searchable
                     w={{ base: '100%', xs: 240 }}
@@ -118,12 +117,9 @@ export function SocialWidgetPage() {
                     autoComplete="tel-national"
                     leftSection={<span dir="ltr">{dialCode}</span>}
                     leftSectionWidth={56}
-                    value={digits}
-                    onChange={(event) => {
-                      setDigits(event.currentTarget.value.replace(/\D/g, '').slice(0, 15));
-                      setErrors((e) => ({ ...e, whatsapp: undefined }));
-                    }}
-                    error={text(errors.whatsapp)}
+                    value={form.values.whatsapp}
+                    onChange={(event) => form.setFieldValue('whatsapp', event.currentTarget.value.replace(/\D/g, '').slice(0, 15))}
+                    error={errorText(form.errors.whatsapp, 'whatsapp')}
                     style={{ flex: 1, minWidth: 200 }}
                   />
                 </Group>
@@ -131,19 +127,12 @@ export function SocialWidgetPage() {
                   label={t('socialWidgetPage.telegram')}
                   description={t('socialWidgetPage.telegramHint')}
                   autoComplete="off"
-                  value={telegram}
-                  onChange={(event) => {
-                    setTelegram(event.currentTarget.value);
-                    setErrors((e) => ({ ...e, telegram: undefined }));
-                  }}
-                  error={text(errors.telegram)}
+                  value={form.values.telegram}
+                  onChange={(event) => form.setFieldValue('telegram', event.currentTarget.value)}
+                  error={errorText(form.errors.telegram, 'telegram')}
                   dir="ltr"
                 />
-                {formError && (
-                  <Alert color="red" variant="light" role="alert">
-                    {formError}
-                  </Alert>
-                )}
+                <FormAlert form={form} />
                 <Group justify="flex-end">
                   <Button type="submit" loading={save.isPending}>
                     {t('socialWidgetPage.submit')}
