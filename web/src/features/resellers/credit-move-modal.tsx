@@ -1,10 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { MoneySummary } from '../../components/money-summary';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, MAX_CREDIT_MOVE, passcodeField, type ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { useErrorText, useZodForm } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
 import { showSuccess } from '../../lib/feedback';
 import { useAddCreditPoint } from './add-credit-point';
 import { useDeductCreditPoint } from './deduct-credit-point';
@@ -12,6 +15,10 @@ import { creditMoveErrorMessage, PASSCODE_CODES } from './reseller-errors';
 import { useValidatePasscode } from './validate-passcode';
 
 export type CreditMoveKind = 'add' | 'deduct';
+
+const passcodeForm = z.object({ passcode: passcodeField });
+/** The amount as typed, spaces around it aside: "-50" or "2.5" is refused, never turned into another amount. */
+const amountForm = z.object({ creditPoint: z.pipe(z.transform((typed: string): string | number => typed.trim()), creditPointField) });
 
 type Props = {
   /** The reseller whose balance changes; undefined keeps the dialog closed. */
@@ -27,12 +34,10 @@ type Props = {
  */
 export function CreditMoveModal({ reseller, kind, onClose }: Props) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [step, setStep] = useState<'passcode' | 'amount'>('passcode');
-  const [passcode, setPasscode] = useState('');
-  const [passcodeError, setPasscodeError] = useState<string>();
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string>();
-  const [moveError, setMoveError] = useState<string>();
+  const passcodeStep = useZodForm(passcodeForm, { initialValues: { passcode: '' } });
+  const amountStep = useZodForm<{ creditPoint: string }, z.output<typeof amountForm>>(amountForm, { initialValues: { creditPoint: '' } });
   const validate = useValidatePasscode();
   const add = useAddCreditPoint();
   const deduct = useDeductCreditPoint();
@@ -46,11 +51,9 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
 
   const reset = () => {
     setStep('passcode');
-    setPasscode('');
-    setPasscodeError(undefined);
-    setAmount('');
-    setAmountError(undefined);
-    setMoveError(undefined);
+    passcodeStep.reset();
+    amountStep.reset();
+    amountStep.setAlert(undefined);
     pending.current = undefined;
   };
 
@@ -60,50 +63,33 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
     onClose();
   };
 
-  const checkPasscode = (event: FormEvent) => {
-    event.preventDefault();
-    if (!passcode) {
-      setPasscodeError(t('resellerList.credit.passcodeRequired'));
-      return;
-    }
-    const invalid = passcodeField.safeParse(passcode).error?.issues[0]?.message;
-    if (invalid) {
-      setPasscodeError(t(invalid, { field: t('fields.creditSharePasscode') }));
-      return;
-    }
-    setPasscodeError(undefined);
-    validate.mutate(passcode, {
-      onSuccess: () => {
-        setPasscode('');
-        setStep('amount');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 0) setPasscodeError(t('resellerList.errors.network'));
-        else if (error instanceof ApiError) setPasscodeError(Object.values(error.fieldErrors())[0] || error.message || t('resellerList.credit.invalidPasscode'));
-        else setPasscodeError(t('resellerList.credit.invalidPasscode'));
-      },
-    });
+  const passcodeFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 0) return t('resellerList.errors.network');
+    if (error instanceof ApiError) return Object.values(error.fieldErrors())[0] || error.message || t('resellerList.credit.invalidPasscode');
+    return t('resellerList.credit.invalidPasscode');
   };
 
-  const submitAmount = (event: FormEvent) => {
-    event.preventDefault();
+  const checkPasscode = passcodeStep.submit(
+    ({ passcode }) =>
+      validate.mutate(passcode, {
+        onSuccess: () => {
+          passcodeStep.reset();
+          setStep('amount');
+        },
+        onError: (error) => passcodeStep.setFieldError('passcode', passcodeFailure(error)),
+      }),
+    () => {
+      // The reseller list's own words for an empty passcode.
+      if (!passcodeStep.values.passcode) passcodeStep.setFieldError('passcode', t('resellerList.credit.passcodeRequired'));
+    },
+  );
+
+  const moveCredit = (points: number) => {
     if (!reseller) return;
-    setMoveError(undefined);
-    if (!amount) {
-      setAmountError(t('resellerList.credit.amountRequired'));
-      return;
-    }
-    const parsed = creditPointField.safeParse(amount.trim());
-    if (!parsed.success) {
-      setAmountError(t(parsed.error.issues[0]?.message ?? 'validation.creditPoint', { field: t('fields.creditPoint'), max: MAX_CREDIT_MOVE }));
-      return;
-    }
-    const points = parsed.data;
     if (kind === 'deduct' && points > reseller.credit_point) {
-      setAmountError(t('resellerList.credit.exceedsBalance', { count: reseller.credit_point }));
+      amountStep.setFieldError('creditPoint', t('resellerList.credit.exceedsBalance', { count: reseller.credit_point }));
       return;
     }
-    setAmountError(undefined);
     const reuse = pending.current?.amount === points && pending.current.retryable;
     const requestId = reuse && pending.current ? pending.current.requestId : crypto.randomUUID();
     pending.current = { amount: points, requestId, retryable: false };
@@ -120,18 +106,26 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
           if (error instanceof ApiError && error.code !== undefined && PASSCODE_CODES.has(error.code)) {
             // The passcode check has lapsed (or was never made in this session): ask again.
             setStep('passcode');
-            setPasscodeError(error.message);
+            passcodeStep.setFieldError('passcode', error.message);
             return;
           }
-          if (error instanceof ApiError && error.fieldErrors().creditPoint) setAmountError(error.fieldErrors().creditPoint);
-          else setMoveError(creditMoveErrorMessage(error));
+          if (error instanceof ApiError && error.fieldErrors().creditPoint) amountStep.setFieldError('creditPoint', error.fieldErrors().creditPoint);
+          else amountStep.setAlert(creditMoveErrorMessage(error));
         },
       },
     );
   };
 
+  const submitAmount = amountStep.submit(
+    ({ creditPoint }) => moveCredit(creditPoint),
+    () => {
+      // The reseller list's own words for an empty amount.
+      if (!amountStep.values.creditPoint) amountStep.setFieldError('creditPoint', t('resellerList.credit.amountRequired'));
+    },
+  );
+
   // What the summary shows while the amount is typed: only an amount the move would accept.
-  const typed = creditPointField.safeParse(amount.trim()).data;
+  const typed = creditPointField.safeParse(amountStep.values.creditPoint.trim()).data;
   const title = t(kind === 'add' ? 'resellerList.credit.addTitle' : 'resellerList.credit.deductTitle');
   return (
     <Modal opened={reseller !== undefined} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
@@ -141,12 +135,8 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
             <Text size="sm">{t('resellerList.credit.passcodeText')}</Text>
             <PasscodeInput
               label={t('resellerList.credit.passcode')}
-              value={passcode}
-              onChange={(event) => {
-                setPasscode(event.currentTarget.value);
-                setPasscodeError(undefined);
-              }}
-              error={passcodeError}
+              {...passcodeStep.getInputProps('passcode')}
+              error={errorText(passcodeStep.errors.passcode, 'creditSharePasscode')}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={busy}>
@@ -172,13 +162,9 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
               dir="ltr"
               autoComplete="off"
               maxLength={10}
-              value={amount}
               // Kept as typed: "-50" or "2.5" is refused with the field's message, never turned into another amount.
-              onChange={(event) => {
-                setAmount(event.currentTarget.value);
-                setAmountError(undefined);
-              }}
-              error={amountError}
+              {...amountStep.getInputProps('creditPoint')}
+              error={errorText(amountStep.errors.creditPoint, 'creditPoint', { max: MAX_CREDIT_MOVE })}
             />
             {reseller && typed !== undefined && (
               <MoneySummary
@@ -188,11 +174,7 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
                 recipientBalance={kind === 'deduct' ? reseller.credit_point : undefined}
               />
             )}
-            {moveError && (
-              <Alert color="red" variant="light" role="alert">
-                {moveError}
-              </Alert>
-            )}
+            <FormAlert form={amountStep} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={busy}>
                 {t('common.cancel')}
