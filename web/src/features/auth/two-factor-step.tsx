@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { loginPasskeyOptionsEndpoint, type LoginAnswer, type TwoFactorMethod } from '@panel/contract';
+import { loginPasskeyOptionsEndpoint, loginTwoFactorBody, type LoginAnswer, type LoginTwoFactorBody, type TwoFactorMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { useZodForm } from '../../components/form';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useLoginTwoFactor } from './login';
 import { loginErrorOutcome } from './login-error';
@@ -34,16 +35,21 @@ export function TwoFactorStep({
   const hasPasskey = methods.includes('passkey') && passkeysSupported();
   const [mode, setMode] = useState<Mode>(hasTotp ? 'totp' : hasPasskey ? 'passkey' : 'recovery');
   const recovery = mode === 'recovery';
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
+  // The contract's rule for the challenge and its code (the step lives as long as its challenge);
+  // a wrong code stays under the field until the next try.
+  const form = useZodForm<{ challenge: string; code: string }, LoginTwoFactorBody>(loginTwoFactorBody, {
+    initialValues: { challenge, code: '' },
+    clearInputErrorOnChange: false,
+  });
+  const codeError = (message: unknown) => (message === 'validation.required' ? t('auth.required') : typeof message === 'string' && message !== '' ? message : undefined);
+  const setAlert = form.setAlert;
   const [prompting, setPrompting] = useState(false);
 
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'CHALLENGE_EXPIRED') {
       onRestart(error.message);
     } else if (error instanceof ApiError && error.code === 'INVALID_TWO_FACTOR_CODE') {
-      setFieldError(error.message);
+      form.setFieldError('code', error.message);
     } else if (error instanceof ApiError && error.code === 'INVALID_PASSKEY') {
       setAlert(error.message);
     } else if (passkeyCancelled(error)) {
@@ -67,27 +73,18 @@ export function TwoFactorStep({
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(undefined);
-    if (!code.trim()) {
-      setFieldError(t('auth.required'));
-      return;
-    }
-    setFieldError(undefined);
-    mutation.mutate({ challenge, code: code.trim() }, { onSuccess: onSignedIn, onError: failed });
-  };
+  const submit = form.submit((body) => mutation.mutate(body, { onSuccess: onSignedIn, onError: failed }));
 
   const switchTo = (next: Mode) => {
     setMode(next);
-    setCode('');
-    setFieldError(undefined);
+    form.setFieldValue('code', '');
+    form.clearFieldError('code');
     setAlert(undefined);
   };
 
-  const alertBox = alert && (
+  const alertBox = form.alert && (
     <Alert color="red" variant="light">
-      {alert}
+      {form.alert}
     </Alert>
   );
   const passkeyButton = (variant: 'filled' | 'default') => (
@@ -126,7 +123,12 @@ export function TwoFactorStep({
       <Stack gap="md">
         {alertBox}
         <Text size="sm">{t(recovery ? 'auth.twoFactor.recoveryIntro' : 'auth.twoFactor.intro')}</Text>
-        <TwoFactorCodeField recovery={recovery} value={code} onChange={setCode} error={fieldError} />
+        <TwoFactorCodeField
+          recovery={recovery}
+          value={form.values.code}
+          onChange={(value) => form.setFieldValue('code', value)}
+          error={codeError(form.errors.code)}
+        />
         <Button type="submit" fullWidth loading={mutation.isPending && !prompting}>
           {t('auth.twoFactor.submit')}
         </Button>
