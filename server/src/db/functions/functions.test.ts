@@ -150,6 +150,11 @@ describe('db/functions/', () => {
     for (const file of files.keys()) expect(functions.map((f) => f.name)).toContain(file);
   });
 
+  it('has a test here for every file: its name opens a describe or an it of this file', () => {
+    const titles = [...fs.readFileSync(new URL(import.meta.url), 'utf8').matchAll(/\b(?:describe|it)\((['"`])(.*?)\1/g)].map((m) => m[2]!);
+    for (const file of functionFiles(FUNCTIONS_FOLDER)) expect(titles.some((title) => new RegExp(`\\b${file.name}\\b`).test(title)), file.name).toBe(true);
+  });
+
   it('is what the database runs: each function carries the note of its file as it is now', async () => {
     const notes = await rows<{ name: string; note: string | null }>(
       t,
