@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useMemo, type FormEvent } from 'react';
+import { Button, Checkbox, Group, PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import {
   PIN_MAX_LENGTH,
   PIN_MIN_LENGTH,
@@ -9,19 +10,32 @@ import {
   URL_MAX_LENGTH,
   type AllowedApplicationListItem,
   type PlaylistType,
+  type SavePlaylistBody,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
-import { isMessageKey } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
+import { isMessageKey, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { playlistFailureMessage } from './playlist-errors';
 import { useSavePlaylist, type SavePlaylistInput } from './save-playlist';
 
-type Field = 'name' | 'url' | 'epg' | 'username' | 'password' | 'pin' | 'pinConfirmation';
-type Errors = Partial<Record<Field, string>>;
+/** The form's values, under the contract's (and the server's) names. */
+type Values = {
+  playlist_type: PlaylistType;
+  playlist_name: string;
+  playlist_url: string;
+  xml_url: string;
+  username: string;
+  password: string;
+  protect: boolean;
+  pin: string;
+  pin_confirmation: string;
+};
+type Field = Exclude<keyof Values, 'playlist_type' | 'protect'>;
 
-/** The contract's (and the server's) field names, and the form's. */
-const FIELD_OF: Record<string, Field> = {
+/** Each field's label (`playlists.fields.*`) and longest value. */
+const LABEL: Record<Field, string> = {
   playlist_name: 'name',
   playlist_url: 'url',
   xml_url: 'epg',
@@ -31,14 +45,35 @@ const FIELD_OF: Record<string, Field> = {
   pin_confirmation: 'pinConfirmation',
 };
 const MAX: Record<Field, number> = {
-  name: PLAYLIST_NAME_MAX_LENGTH,
-  url: URL_MAX_LENGTH,
-  epg: URL_MAX_LENGTH,
+  playlist_name: PLAYLIST_NAME_MAX_LENGTH,
+  playlist_url: URL_MAX_LENGTH,
+  xml_url: URL_MAX_LENGTH,
   username: 200,
   password: 200,
   pin: PIN_MAX_LENGTH,
-  pinConfirmation: PIN_MAX_LENGTH,
+  pin_confirmation: PIN_MAX_LENGTH,
 };
+const isField = (name: string): name is Field => name in LABEL;
+
+/** What the call sends: the form's values trimmed, the module and MAC address of the page. */
+function bodyOf(values: Values, application: AllowedApplicationListItem | undefined, macAddress: string): SavePlaylistInput {
+  const xc = values.playlist_type === 'xc';
+  return {
+    mac_address: macAddress.trim(),
+    app_id: application?.id ?? '',
+    playlist_url: values.playlist_url.trim(),
+    playlist_name: values.playlist_name.trim(),
+    app_platform: application?.app_name,
+    app_url: application?.app_place_location,
+    protect: values.protect,
+    xml_url: values.xml_url.trim() || null,
+    pin: values.protect ? values.pin : null,
+    pin_confirmation: values.protect ? values.pin_confirmation : null,
+    playlist_type: values.playlist_type,
+    username: xc ? values.username.trim() : null,
+    password: xc ? values.password : null,
+  };
+}
 
 type Props = {
   /** The module and MAC address chosen on the page; either may still be missing. */
@@ -55,94 +90,76 @@ type Props = {
  */
 export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const save = useSavePlaylist();
-  const [type, setType] = useState<PlaylistType>('general');
-  const [values, setValues] = useState({ name: '', url: '', epg: '', username: '', password: '', pin: '', pinConfirmation: '' });
-  const [protect, setProtect] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
-  const xc = type === 'xc';
+  // The contract's rules over what the call would send (URLs, lengths), before the round trip.
+  const schema = useMemo(
+    () => z.pipe(z.transform((values: Values) => bodyOf(values, application, macAddress)), savePlaylistBody),
+    [application, macAddress],
+  );
+  const form = useZodForm<Values, SavePlaylistBody>(schema, {
+    initialValues: { playlist_type: 'general', playlist_name: '', playlist_url: '', xml_url: '', username: '', password: '', protect: false, pin: '', pin_confirmation: '' },
+  });
+  const { values } = form;
+  const xc = values.playlist_type === 'xc';
   const limits = {
-    name: useTextLimit(values.name, MAX.name),
+    name: useTextLimit(values.playlist_name, MAX.playlist_name),
     username: useTextLimit(values.username, MAX.username),
-    url: useTextLimit(values.url, MAX.url),
-    epg: useTextLimit(values.epg, MAX.epg),
+    url: useTextLimit(values.playlist_url, MAX.playlist_url),
+    epg: useTextLimit(values.xml_url, MAX.xml_url),
   };
 
   const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setFormError(undefined);
+    form.setFieldValue(field, value);
+    form.setAlert(undefined);
   };
-  const text = (message: string, field?: Field) =>
-    t(message, field ? { field: t(`playlists.fields.${field}`), max: MAX[field] } : {});
-
-  /** Contract or server messages: field ones under their inputs, the rest (MAC, module) above the buttons. */
-  const showIssues = (issues: { field: string; message: string }[]) => {
-    const next: Errors = {};
-    let general: string | undefined;
-    for (const { field, message } of issues) {
-      const own = FIELD_OF[field];
-      const shown = isMessageKey(message) ? text(message, own) : message;
-      if (own) next[own] ??= shown;
-      else general ??= shown;
-    }
-    setErrors(next);
-    setFormError(general);
+  /** A field's message: a contract key in the field's words, a server sentence as it is. */
+  const fieldError = (field: Field) => errorText(form.errors[field], field, { label: t(`playlists.fields.${LABEL[field]}`), max: MAX[field] });
+  /** A message about no field of the form (the MAC address, the module): in the alert. */
+  const general = (errors: Record<string, unknown>) => {
+    const message = Object.entries(errors).find(([name, m]) => !isField(name) && typeof m === 'string' && m !== '')?.[1] as string | undefined;
+    return message !== undefined && isMessageKey(message) ? t(message) : message;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = form.submit(
+    () =>
+      save.mutate(bodyOf(form.values, application, macAddress), {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t('playlists.playlistSaved'));
+          onSaved();
+        },
+        // A 422's field messages under their inputs and the rest (MAC, module) in the alert; any other failure in this screen's words.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+            const fields = error.fieldErrors();
+            form.setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => isField(name))));
+            form.setAlert(general(fields));
+          } else form.setAlert(playlistFailureMessage(error));
+        },
+      }),
+    (errors) => form.setAlert(general(errors)),
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     // React events bubble through portals: the page's own form must not see this modal's submit.
     event.stopPropagation();
-    setErrors({});
-    setFormError(undefined);
-    const required = [macAddress, values.name, values.url, ...(xc ? [values.username, values.password] : [])];
-    if (!application || required.some((v) => v.trim() === '')) {
-      setFormError(t('validation.fillAllFields'));
+    const required = [macAddress, values.playlist_name, values.playlist_url, ...(xc ? [values.username, values.password] : [])];
+    const missing = !application || required.some((v) => v.trim() === '');
+    const pinError = !values.protect
+      ? undefined
+      : values.pin.length < PIN_MIN_LENGTH
+        ? { pin: t('validation.pinLength') }
+        : values.pin !== values.pin_confirmation
+          ? { pin_confirmation: t('validation.pinMismatch') }
+          : undefined;
+    if (missing || pinError) {
+      event.preventDefault();
+      form.clearErrors();
+      form.setAlert(missing ? t('validation.fillAllFields') : undefined);
+      if (!missing && pinError) form.setErrors(pinError);
       return;
     }
-    if (protect) {
-      const pinErrors: Errors = {};
-      if (values.pin.length < PIN_MIN_LENGTH) pinErrors.pin = t('validation.pinLength');
-      else if (values.pin !== values.pinConfirmation) pinErrors.pinConfirmation = t('validation.pinMismatch');
-      if (pinErrors.pin || pinErrors.pinConfirmation) {
-        setErrors(pinErrors);
-        return;
-      }
-    }
-    const body: SavePlaylistInput = {
-      mac_address: macAddress.trim(),
-      app_id: application.id,
-      playlist_url: values.url.trim(),
-      playlist_name: values.name.trim(),
-      app_platform: application.app_name,
-      app_url: application.app_place_location,
-      protect,
-      xml_url: values.epg.trim() || null,
-      pin: protect ? values.pin : null,
-      pin_confirmation: protect ? values.pinConfirmation : null,
-      playlist_type: type,
-      username: xc ? values.username.trim() : null,
-      password: xc ? values.password : null,
-    };
-    // The rest of the contract's rules (URLs, lengths) before the round trip.
-    const parsed = savePlaylistBody.safeParse(body);
-    if (!parsed.success) {
-      showIssues(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message })));
-      return;
-    }
-    save.mutate(body, {
-      onSuccess: (answer) => {
-        showSuccess(answer.msg || t('playlists.playlistSaved'));
-        onSaved();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
-          showIssues(Object.entries(error.fieldErrors()).map(([field, message]) => ({ field, message })));
-        } else setFormError(playlistFailureMessage(error));
-      },
-    });
+    send(event);
   };
 
   return (
@@ -150,11 +167,11 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
       <Stack>
         <SegmentedControl
           aria-label={t('playlists.fields.type')}
-          value={type}
+          value={values.playlist_type}
           onChange={(value) => {
-            setType(value);
-            setErrors({});
-            setFormError(undefined);
+            form.setFieldValue('playlist_type', value);
+            form.clearErrors();
+            form.setAlert(undefined);
           }}
           data={[
             { value: 'general', label: t('playlists.types.general') },
@@ -165,11 +182,11 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           label={t('playlists.fields.name')}
           required
           data-autofocus
-          value={values.name}
-          onChange={(event) => set('name')(event.currentTarget.value)}
+          value={values.playlist_name}
+          onChange={(event) => set('playlist_name')(event.currentTarget.value)}
           description={limits.name.description}
           inputWrapperOrder={limits.name.inputWrapperOrder}
-          error={limits.name.error ?? errors.name}
+          error={limits.name.error ?? fieldError('playlist_name')}
         />
         {xc && (
           <>
@@ -179,7 +196,7 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
               autoComplete="off"
               value={values.username}
               onChange={(event) => set('username')(event.currentTarget.value)}
-              error={limits.username.error ?? errors.username}
+              error={limits.username.error ?? fieldError('username')}
             />
             <PasswordInput
               label={t('playlists.fields.password')}
@@ -188,7 +205,7 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
               maxLength={MAX.password}
               value={values.password}
               onChange={(event) => set('password')(event.currentTarget.value)}
-              error={errors.password}
+              error={fieldError('password')}
             />
           </>
         )}
@@ -198,9 +215,9 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           required
           placeholder="http://"
           dir="ltr"
-          value={values.url}
-          onChange={(event) => set('url')(event.currentTarget.value)}
-          error={limits.url.error ?? errors.url}
+          value={values.playlist_url}
+          onChange={(event) => set('playlist_url')(event.currentTarget.value)}
+          error={limits.url.error ?? fieldError('playlist_url')}
         />
         <TextInput
           label={t('playlists.fields.epg')}
@@ -208,19 +225,20 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           type="url"
           placeholder="http://"
           dir="ltr"
-          value={values.epg}
-          onChange={(event) => set('epg')(event.currentTarget.value)}
-          error={limits.epg.error ?? errors.epg}
+          value={values.xml_url}
+          onChange={(event) => set('xml_url')(event.currentTarget.value)}
+          error={limits.epg.error ?? fieldError('xml_url')}
         />
         <Checkbox
           label={t('playlists.fields.protect')}
-          checked={protect}
+          checked={values.protect}
           onChange={(event) => {
-            setProtect(event.currentTarget.checked);
-            setErrors((e) => ({ ...e, pin: undefined, pinConfirmation: undefined }));
+            form.setFieldValue('protect', event.currentTarget.checked);
+            form.clearFieldError('pin');
+            form.clearFieldError('pin_confirmation');
           }}
         />
-        {protect && (
+        {values.protect && (
           <Group grow align="flex-start">
             <PasswordInput
               label={t('playlists.fields.pin')}
@@ -229,24 +247,20 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
               maxLength={PIN_MAX_LENGTH}
               value={values.pin}
               onChange={(event) => set('pin')(event.currentTarget.value)}
-              error={errors.pin}
+              error={fieldError('pin')}
             />
             <PasswordInput
               label={t('playlists.fields.pinConfirmation')}
               required
               autoComplete="new-password"
               maxLength={PIN_MAX_LENGTH}
-              value={values.pinConfirmation}
-              onChange={(event) => set('pinConfirmation')(event.currentTarget.value)}
-              error={errors.pinConfirmation}
+              value={values.pin_confirmation}
+              onChange={(event) => set('pin_confirmation')(event.currentTarget.value)}
+              error={fieldError('pin_confirmation')}
             />
           </Group>
         )}
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormAlert form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             {t('common.cancel')}
