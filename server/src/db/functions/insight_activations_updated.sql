@@ -1,6 +1,6 @@
 -- insight_activations_updated: the current definition (history: migrations, last 0029_insights.sql).
--- Fired by: updates of public.activations that set or clear refunded_at (activation.repository.ts,
--- the undo of issue 27).
+-- Fired by: every update of public.activations (once per statement); it counts the rows whose
+-- refunded_at was set or cleared (activation.repository.ts: the undo of issue 27).
 -- Why SQL: a trigger runs inside the undoing transaction (see insight_activations_inserted).
 --
 CREATE OR REPLACE FUNCTION insight_activations_updated() RETURNS trigger LANGUAGE plpgsql AS $$

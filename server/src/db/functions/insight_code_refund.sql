@@ -1,5 +1,6 @@
 -- insight_code_refund: the current definition (history: migrations, last 0030_insights_grains_shards.sql).
--- Called by: insights.repository.ts `codeRefunded` (a code's deletion, codes.service.ts).
+-- Called by: insights.repository.ts `codeRefunded`, which codes.service.ts calls when it deletes a
+-- code and refunds it.
 -- Why SQL: sets the link that fires insight_code_refunded, inside the deleting transaction.
 --
 -- Called by a code's delete with the 'Refund' row that gave its price back. A sandbox connection
