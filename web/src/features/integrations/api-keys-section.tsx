@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Center, Checkbox, Code, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
+import * as z from 'zod/mini';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyCreateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyValueButton } from '../../components/copy-value-button';
-import { useErrorText } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
+import { useErrorText, useZodForm } from '../../components/form';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUpdateApiKey } from './api-keys';
 
@@ -170,7 +172,20 @@ export function ApiKeysSection() {
   );
 }
 
-type Field = 'name' | 'scopes' | 'daily_spend_cap';
+/** A key form's failure: a 422's field messages under the inputs, else the server's refusal or, with no answer or a server fault, one line. */
+function useKeyFailure(form: { applyFieldErrors(error: unknown): boolean; setFieldError(field: string, message: string): void; setAlert(alert: string | undefined): void }) {
+  const { t } = useTranslation();
+  return (error: unknown) => {
+    if (error instanceof ApiError && form.applyFieldErrors(error)) {
+      // A refused scope is named by its index (`scopes.1`): its message stands under the scopes.
+      const fields = error.fieldErrors();
+      const scope = Object.entries(fields).find(([field]) => field.startsWith('scopes.'))?.[1];
+      if (fields.scopes === undefined && scope !== undefined) form.setFieldError('scopes', scope);
+      return;
+    }
+    form.setAlert(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : t('apiKeys.failed'));
+  };
+}
 
 /** The form, then the new key once: the modal cannot go back to the form, so the key is never shown twice. */
 function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
@@ -192,70 +207,81 @@ function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
   );
 }
 
+type CreateValues = { name: string; scopes: ApiKeyScope[]; daily_spend_cap: number | string };
+
+/**
+ * The contract's create rules over the form's values: an empty cap is no cap. Anything else
+ * typed in the cap (a number, or text the number input kept) goes to the contract to judge.
+ */
+const createSchema = z.pipe(
+  z.transform(
+    ({ daily_spend_cap, ...values }: CreateValues) =>
+      ({ ...values, ...(daily_spend_cap === '' ? {} : { daily_spend_cap }) }) as z.input<typeof apiKeyCreateBody>,
+  ),
+  apiKeyCreateBody,
+);
+
 function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (created: { name: string; key: string }) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read', 'activate']);
-  const [cap, setCap] = useState<number | string>('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string>();
+  // Messages stay until the next try, as they always did.
+  const form = useZodForm<CreateValues, ApiKeyCreateBody>(createSchema, {
+    initialValues: { name: '', scopes: ['read', 'activate'], daily_spend_cap: '' },
+    clearInputErrorOnChange: false,
+  });
+  const fail = useKeyFailure(form);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // React events bubble through portals: the page's own forms must not see this one's submit.
-    event.stopPropagation();
-    setFailure(undefined);
-    const body = { name, scopes, ...(cap === '' ? {} : { daily_spend_cap: cap }) };
-    const parsed = apiKeyCreateBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as Field;
-        next[field] ??= errorText(issue.message, field, { max: API_KEY_NAME_MAX });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const submit = form.submit((body) =>
+    create.mutate(body, {
       onSuccess: (answer) => {
         showSuccess(answer.msg);
         onCreated({ name: answer.data.name, key: answer.data.key });
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
-          const fields = error.fieldErrors();
-          setErrors({ name: fields.name, scopes: fields.scopes ?? Object.entries(fields).find(([f]) => f.startsWith('scopes.'))?.[1], daily_spend_cap: fields.daily_spend_cap });
-        } else if (error instanceof ApiError && error.status > 0 && error.status < 500) setFailure(error.message);
-        else setFailure(t('apiKeys.failed'));
-      },
-    });
-  };
+      onError: fail,
+    }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('apiKeys.createTitle')}>
+    <form
+      onSubmit={(event) => {
+        // React events bubble through portals: the page's own forms must not see this one's submit.
+        event.stopPropagation();
+        submit(event);
+      }}
+      noValidate
+      aria-label={t('apiKeys.createTitle')}
+    >
       <Stack>
         <TextInput
           label={t('apiKeys.nameLabel')}
           description={t('apiKeys.nameHint')}
           required
           data-autofocus
-          value={name}
+          value={form.values.name}
           maxLength={API_KEY_NAME_MAX + 10}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name}
+          onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
+          error={errorText(form.errors.name, 'name', { max: API_KEY_NAME_MAX })}
         />
-        <Checkbox.Group label={t('apiKeys.scopesLabel')} required value={scopes} onChange={(value) => setScopes(value)} error={errors.scopes}>
+        <Checkbox.Group
+          label={t('apiKeys.scopesLabel')}
+          required
+          value={form.values.scopes}
+          onChange={(value) => form.setFieldValue('scopes', value)}
+          error={errorText(form.errors.scopes, 'scopes', { max: API_KEY_NAME_MAX })}
+        >
           <Stack gap="xs" mt={6}>
             {API_KEY_SCOPES.map((scope) => (
               <Checkbox key={scope} value={scope} label={t(`apiKeys.scope.${scope}.label`)} description={t(`apiKeys.scope.${scope}.hint`)} />
             ))}
           </Stack>
         </Checkbox.Group>
-        <CapInput value={cap} onChange={setCap} error={errors.daily_spend_cap} />
-        <FormEnd failure={failure} onCancel={onCancel} submitLabel={t('apiKeys.submit')} pending={create.isPending} />
+        <CapInput
+          value={form.values.daily_spend_cap}
+          onChange={(value) => form.setFieldValue('daily_spend_cap', value)}
+          error={errorText(form.errors.daily_spend_cap, 'daily_spend_cap', { max: API_KEY_NAME_MAX })}
+        />
+        <FormEnd form={form} onCancel={onCancel} submitLabel={t('apiKeys.submit')} pending={create.isPending} />
       </Stack>
     </form>
   );
@@ -280,15 +306,11 @@ function CapInput({ value, onChange, error }: { value: number | string; onChange
 }
 
 /** A key form's end: the server's refusal, if any, then Cancel and the submit button. */
-function FormEnd({ failure, onCancel, submitLabel, pending }: { failure?: string; onCancel: () => void; submitLabel: string; pending: boolean }) {
+function FormEnd({ form, onCancel, submitLabel, pending }: { form: { alert: string | undefined }; onCancel: () => void; submitLabel: string; pending: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FormAlert form={form} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('apiKeys.cancel')}
@@ -361,7 +383,7 @@ function EditApiKeyModal({ apiKey, onClose }: { apiKey: ScopedApiKey; onClose: (
             error={errors.name}
           />
           <CapInput value={cap} onChange={setCap} error={errors.daily_spend_cap} />
-          <FormEnd failure={failure} onCancel={onClose} submitLabel={t('apiKeys.save')} pending={update.isPending} />
+          <FormEnd form={{ alert: failure }} onCancel={onClose} submitLabel={t('apiKeys.save')} pending={update.isPending} />
         </Stack>
       </form>
     </Modal>
