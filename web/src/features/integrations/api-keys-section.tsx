@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Checkbox, Code, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyCreateBody, type ApiKeyScope, type ScopedApiKey } from '@panel/contract';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyCreateBody, type ApiKeyScope, type ApiKeyUpdateBody, type ScopedApiKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
@@ -323,67 +323,71 @@ function FormEnd({ form, onCancel, submitLabel, pending }: { form: { alert: stri
   );
 }
 
+type EditValues = { name: string; daily_spend_cap: number | string };
+
+/** The contract's update rules over what changed of the key: an empty cap removes it. */
+const updateSchemaFor = (apiKey: ScopedApiKey) =>
+  z.pipe(
+    z.transform(({ name, daily_spend_cap }: EditValues) => {
+      const cap = daily_spend_cap === '' ? null : daily_spend_cap;
+      return { ...(name !== apiKey.name ? { name } : {}), ...(cap !== apiKey.daily_spend_cap ? { daily_spend_cap: cap } : {}) } as z.input<typeof apiKeyUpdateBody>;
+    }),
+    apiKeyUpdateBody,
+  );
+
 /** A key's name and daily cap; only what changed is sent, so a rename alone never asks for the step-up. */
 function EditApiKeyModal({ apiKey, onClose }: { apiKey: ScopedApiKey; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const update = useUpdateApiKey();
-  const [name, setName] = useState(apiKey.name);
-  const [cap, setCap] = useState<number | string>(apiKey.daily_spend_cap ?? '');
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'daily_spend_cap', string>>>({});
-  const [failure, setFailure] = useState<string>();
+  const schema = useMemo(() => updateSchemaFor(apiKey), [apiKey]);
+  // Messages stay until the next try, as they always did.
+  const form = useZodForm<EditValues, ApiKeyUpdateBody>(schema, {
+    initialValues: { name: apiKey.name, daily_spend_cap: apiKey.daily_spend_cap ?? '' },
+    clearInputErrorOnChange: false,
+  });
+  const fail = useKeyFailure(form);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setFailure(undefined);
-    const newCap = cap === '' ? null : cap;
-    const body = { ...(name !== apiKey.name ? { name } : {}), ...(newCap !== apiKey.daily_spend_cap ? { daily_spend_cap: newCap } : {}) };
-    const parsed = apiKeyUpdateBody.safeParse(body);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as 'name' | 'daily_spend_cap';
-        next[field] ??= errorText(issue.message, field, { max: API_KEY_NAME_MAX });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    if (Object.keys(parsed.data).length === 0) return onClose();
+  const submit = form.submit((body) => {
+    if (Object.keys(body).length === 0) return onClose();
     update.mutate(
-      { id: apiKey.id, body: parsed.data },
+      { id: apiKey.id, body },
       {
         onSuccess: (answer) => {
           showSuccess(answer.msg);
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
-            const fields = error.fieldErrors();
-            setErrors({ name: fields.name, daily_spend_cap: fields.daily_spend_cap });
-          } else if (error instanceof ApiError && error.status > 0 && error.status < 500) setFailure(error.message);
-          else setFailure(t('apiKeys.failed'));
-        },
+        onError: fail,
       },
     );
-  };
+  });
 
   return (
     <Modal opened onClose={onClose} title={t('apiKeys.editTitle')} centered size="lg" closeButtonProps={{ 'aria-label': t('table.close') }}>
-      <form onSubmit={submit} noValidate aria-label={t('apiKeys.editTitle')}>
+      <form
+        onSubmit={(event) => {
+          event.stopPropagation();
+          submit(event);
+        }}
+        noValidate
+        aria-label={t('apiKeys.editTitle')}
+      >
         <Stack>
           <TextInput
             label={t('apiKeys.nameLabel')}
             required
             data-autofocus
-            value={name}
+            value={form.values.name}
             maxLength={API_KEY_NAME_MAX + 10}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
+            onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
+            error={errorText(form.errors.name, 'name', { max: API_KEY_NAME_MAX })}
           />
-          <CapInput value={cap} onChange={setCap} error={errors.daily_spend_cap} />
-          <FormEnd form={{ alert: failure }} onCancel={onClose} submitLabel={t('apiKeys.save')} pending={update.isPending} />
+          <CapInput
+            value={form.values.daily_spend_cap}
+            onChange={(value) => form.setFieldValue('daily_spend_cap', value)}
+            error={errorText(form.errors.daily_spend_cap, 'daily_spend_cap', { max: API_KEY_NAME_MAX })}
+          />
+          <FormEnd form={form} onCancel={onClose} submitLabel={t('apiKeys.save')} pending={update.isPending} />
         </Stack>
       </form>
     </Modal>
