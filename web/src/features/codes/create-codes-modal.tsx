@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, CopyButton, Group, Modal, NumberInput, Paper, Radio, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import {
   CODE_PRICES,
   CODE_TYPES,
@@ -9,9 +10,10 @@ import {
   MAX_CODES_PER_REQUEST,
   type CodeType,
   type CreateCodesAnswer,
+  type CreateCodesBody,
 } from '@panel/contract';
-import { ApiError } from '../../api/client';
-import { useErrorText } from '../../components/form';
+import { FormAlert } from '../../components/form-alert';
+import { useErrorText, useZodForm } from '../../components/form';
 import { MoneySummary } from '../../components/money-summary';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { formatNumber } from '../../lib/format';
@@ -26,7 +28,21 @@ type Props = {
   canChooseReseller: boolean;
 };
 
-type Field = 'subscriptionType' | 'codeCount' | 'resellerEmail';
+type Values = { subscriptionType: CodeType; codeCount: number | string; resellerEmail: string };
+
+/** The contract's purchase rules over the form's values: an empty count is none, and the e-mail counts only with 'ibopro-search'. */
+const schemaFor = (canChooseReseller: boolean) =>
+  z.pipe(
+    z.transform(
+      ({ subscriptionType, codeCount, resellerEmail }: Values) =>
+        ({
+          subscriptionType,
+          codeCount: codeCount === '' ? undefined : codeCount,
+          resellerEmail: canChooseReseller ? resellerEmail : undefined,
+        }) as z.input<typeof createCodesBody>,
+    ),
+    createCodesBody,
+  );
 
 /**
  * The create-code popup (business-panel.md §2, §5, §9): a type, 1 to 10 codes and, with
@@ -69,11 +85,13 @@ function CreateCodesForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const create = useCreateCodes();
-  const [type, setType] = useState<CodeType>('yearly');
-  const [count, setCount] = useState<number | string>(1);
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string>();
+  const schema = useMemo(() => schemaFor(canChooseReseller), [canChooseReseller]);
+  // A message stays until its field changes (the count and the e-mail) or the next try.
+  const form = useZodForm<Values, CreateCodesBody>(schema, {
+    initialValues: { subscriptionType: 'yearly', codeCount: 1, resellerEmail: '' },
+    clearInputErrorOnChange: false,
+  });
+  const { subscriptionType: type, codeCount: count, resellerEmail: email } = form.values;
 
   const codeCount = typeof count === 'number' ? count : Number.NaN;
   // §5: more than 10 is said at once, not only when confirming.
@@ -81,48 +99,35 @@ function CreateCodesForm({
   const priced = Number.isInteger(codeCount) && codeCount >= 1 && !tooMany;
   const price = CODE_PRICES[type];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // React events bubble through portals: the page's own forms must not see this one's submit.
-    event.stopPropagation();
-    setFailure(undefined);
-    const body = { subscriptionType: type, codeCount: count === '' ? undefined : count, resellerEmail: canChooseReseller ? email : undefined };
-    const parsed = createCodesBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as Field;
-        next[field] ??= errorText(issue.message, field);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const { subscriptionType, codeCount: n, resellerEmail } = parsed.data;
+  const submit = form.submit(({ subscriptionType, codeCount: n, resellerEmail }) =>
     create.mutate(
       { subscriptionType, codeCount: n, ...(resellerEmail ? { resellerEmail } : {}) },
       {
         onSuccess: onCreated,
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
-            const fields = error.fieldErrors();
-            setErrors({ subscriptionType: fields.subscriptionType, codeCount: fields.codeCount, resellerEmail: fields.resellerEmail });
-            if (!fields.subscriptionType && !fields.codeCount && !fields.resellerEmail) setFailure(codeActionError(error));
-          } else setFailure(codeActionError(error));
+          if (!form.applyFieldErrors(error)) form.setAlert(codeActionError(error));
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('activationCodes.create.title')}>
+    <form
+      onSubmit={(event) => {
+        // React events bubble through portals: the page's own forms must not see this one's submit.
+        event.stopPropagation();
+        submit(event);
+      }}
+      noValidate
+      aria-label={t('activationCodes.create.title')}
+    >
       <Stack>
         <Radio.Group
           label={t('activationCodes.create.type')}
           required
           value={type}
-          onChange={setType}
-          error={errors.subscriptionType}
+          onChange={(value) => form.setFieldValue('subscriptionType', value)}
+          error={errorText(form.errors.subscriptionType, 'subscriptionType')}
         >
           <Group mt={6} gap="lg">
             {CODE_TYPES.map((option) => (
@@ -148,10 +153,10 @@ function CreateCodesForm({
           clampBehavior="none"
           value={count}
           onChange={(value) => {
-            setCount(value);
-            setErrors((e) => ({ ...e, codeCount: undefined }));
+            form.setFieldValue('codeCount', value);
+            form.clearFieldError('codeCount');
           }}
-          error={tooMany ? t('validation.maxCodes') : errors.codeCount}
+          error={tooMany ? t('validation.maxCodes') : errorText(form.errors.codeCount, 'codeCount')}
         />
         {canChooseReseller && (
           <ResellerEmailInput
@@ -160,10 +165,10 @@ function CreateCodesForm({
             searchingLabel={t('activationCodes.create.searching')}
             value={email}
             onChange={(value) => {
-              setEmail(value);
-              setErrors((e) => ({ ...e, resellerEmail: undefined }));
+              form.setFieldValue('resellerEmail', value);
+              form.clearFieldError('resellerEmail');
             }}
-            error={errors.resellerEmail}
+            error={errorText(form.errors.resellerEmail, 'resellerEmail')}
           />
         )}
         <Paper withBorder p="sm" bg="var(--mantine-color-blue-light)" role="status" aria-live="polite">
@@ -181,11 +186,7 @@ function CreateCodesForm({
           </Text>
         </Paper>
         {priced && <MoneySummary move="codePurchase" recipient={canChooseReseller && email.trim() ? email.trim() : undefined} points={codeCount * price} />}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormAlert form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={create.isPending}>
             {t('common.cancel')}
