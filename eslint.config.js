@@ -2,6 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
+/**
+ * The web calls the API only through a contract endpoint (`call`, `callDownload`): no screen spells
+ * a path of its own, so every path the web calls is one the server declares (issue 41).
+ */
+const CALLS_THROUGH_THE_CONTRACT = {
+  group: ['**/api/client', './client'],
+  importNames: ['api', 'apiDownload'],
+  message: 'Call the API with call(endpoint, input) or callDownload(): the endpoint is declared once, in the contract.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'web/test-results/**', 'web/playwright-report/**', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
@@ -105,10 +115,17 @@ export default tseslint.config(
               importNames: ['showSuccess', 'showError'],
               message: 'Toasts come from web/src/lib/feedback.ts.',
             },
+            CALLS_THROUGH_THE_CONTRACT,
           ],
         },
       ],
     },
+  },
+  {
+    // The rest of the web app calls the API the same way (web/src/api/client.ts keeps `api` for itself).
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['web/src/features/**', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'web/src/api/client.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CALLS_THROUGH_THE_CONTRACT] }] },
   },
   {
     // Tests read JSON answers (`res.json()` is any) and assert on them: the unsafe-any rules add nothing there.
