@@ -23,6 +23,7 @@ export * from './codes.js';
 export * from './tickets.js';
 export * from './payments.js';
 export * from './sandbox.js';
+export * from './health.js';
 export * from './client-errors.js';
 export * from './audit-log.js';
 export * from './sessions.js';
