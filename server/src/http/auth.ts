@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { API_KEY_PREFIX, localeFromHeader, type ApiKeyScope, type TwoFactorRequirer } from '@panel/contract';
 import { perDatabase, type Db } from '../db/client.js';
+import { adminRole } from '../db/roles.js';
 import { apiKeys, passkeys, permissions, rolePermissions, roles, sessions, settings, totpFactors, users } from '../db/schema.js';
 import { TWO_FACTOR_REQUIRED_ADMINS, TWO_FACTOR_REQUIRED_RESELLERS } from '../db/settings-keys.js';
 import { roundBatch } from '../lib/round-batch.js';
@@ -52,7 +53,7 @@ const accountColumns = {
   email: users.email,
   roleId: users.roleId,
   roleVersion: roles.version,
-  isAdmin: sql<boolean>`${users.roleId} = (select min(id) from roles)`,
+  isAdmin: sql<boolean>`${users.roleId} = ${adminRole}`,
   owner: users.owner,
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
   creditPoint: users.creditPoint,
@@ -65,7 +66,7 @@ const accountColumns = {
    * kept on the account itself (`twoFactorRequiredByParent`, no walk up the tree per request).
    */
   twoFactorRequiredBy: sql<TwoFactorRequirer | null>`case
-    when exists (select 1 from ${settings} where ${settings.key} = (case when ${users.roleId} = (select min(id) from roles) then ${TWO_FACTOR_REQUIRED_ADMINS} else ${TWO_FACTOR_REQUIRED_RESELLERS} end) and ${settings.value} = 'true') then 'panel'
+    when exists (select 1 from ${settings} where ${settings.key} = (case when ${users.roleId} = ${adminRole} then ${TWO_FACTOR_REQUIRED_ADMINS} else ${TWO_FACTOR_REQUIRED_RESELLERS} end) and ${settings.value} = 'true') then 'panel'
     when ${users.twoFactorRequiredByParent} then 'parent'
   end`,
 };

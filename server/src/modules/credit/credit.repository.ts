@@ -7,7 +7,7 @@ import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
 import { accountsOf } from '../resellers/hierarchy.js';
 import { escapeLike } from '../../lib/like.js';
 
-/** The SQLSTATEs the credit functions raise (migration 0013_credit_move). */
+/** The SQLSTATEs the credit functions raise (server/src/db/functions/credit_move.sql and credit_share.sql). */
 export const MOVE_REFUSALS = {
   insufficient: 'CR001',
   notFound: 'CR002',

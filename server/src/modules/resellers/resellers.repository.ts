@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MIN_LENGTH, type ResellerRow, type ResellerSortKey } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { devices, roles, totpFactors, users } from '../../db/schema.js';
+import { adminRole } from '../../db/roles.js';
 import { nameOrEmailMatching } from '../../lib/like.js';
 import { builtOncePerShape, shapeOf, whereOf, type Filter } from '../../lib/shaped-statement.js';
 import { accountsOf } from './hierarchy.js';
@@ -30,7 +31,7 @@ export function keywordCondition(keyword: string | undefined): Filter | undefine
 const fixed = (key: string, condition: SQL): Filter => ({ key, values: {}, build: () => condition });
 
 /** Not an admin account (the admin role is the first role), in the list's own statement: the reseller lists never show admin accounts. */
-export const notAdmin = fixed('not-admin', ne(users.roleId, sql`(select min(${roles.id}) from ${roles})`));
+export const notAdmin = fixed('not-admin', ne(users.roleId, adminRole));
 export const live = fixed('live', isNull(users.deletedAt));
 export const removed = fixed('removed', isNotNull(users.deletedAt));
 
