@@ -181,10 +181,22 @@ export const orderOutcomeAnswer = ok({
 export type OrderOutcomeAnswer = z.infer<typeof orderOutcomeAnswer>;
 
 // ── Endpoints ──────────────────────────────────────────────────────────────────────────────
-// Stripe's webhook (POST /payments/stripe/webhook) is no endpoint of this table: the server
-// registers it only with PAYMENT_PROVIDER=stripe, reading its body raw, and no client calls it.
 
 const tags = ['plans and billing'];
+
+/**
+ * Stripe's webhook: served only with PAYMENT_PROVIDER=stripe, its body read raw (Stripe signs the
+ * exact bytes it sent), and called by Stripe alone.
+ */
+export const stripeWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/payments/stripe/webhook',
+  tags,
+  public: true,
+  description:
+    "Stripe's webhook: checkout.session.completed and async_payment_succeeded credit the order once; async_payment_failed and expired close it. The signature (Stripe-Signature) is checked on the raw body.",
+  answer: okEnvelope,
+});
 
 export const paymentPlansEndpoint = endpoint({
   method: 'GET',

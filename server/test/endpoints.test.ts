@@ -11,7 +11,16 @@ const routes: { method: string; url: string }[] = [];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { SANDBOX_ENABLED: 'true', METRICS_TOKEN: 'metrics-token-for-the-endpoints-test' },
+    // Every optional part on, so every route the server can serve is registered: the sandbox, the metrics, Stripe's webhook.
+    env: {
+      SANDBOX_ENABLED: 'true',
+      METRICS_TOKEN: 'metrics-token-for-the-endpoints-test',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_endpoints',
+      STRIPE_WEBHOOK_SECRET: 'whsec_endpoints',
+      // Never reached: registering the routes calls nothing.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    },
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     },

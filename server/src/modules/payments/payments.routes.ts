@@ -3,11 +3,11 @@ import {
   addPaymentPlanEndpoint,
   billingRecordsEndpoint,
   deletePaymentPlanEndpoint,
-  okEnvelope,
   paymentPlansEndpoint,
   purchasePackageEndpoint,
   sandboxOrderEndpoint,
   sandboxOutcomeEndpoint,
+  stripeWebhookEndpoint,
   translate,
   updatePaymentPlanEndpoint,
 } from '@panel/contract';
@@ -16,8 +16,6 @@ import { ctxOf } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { paymentProvider, stripeClient } from './payment-providers.js';
 import * as service from './payments.service.js';
-
-const tags = ['plans and billing'];
 
 /** In the sandbox (`sandbox`) orders are always paid on the built-in checkout: test credit never costs money. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = async (app, options) => {
@@ -74,27 +72,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = asyn
   if (stripe && config.payments.provider === 'stripe' && !options.sandbox) {
     const { webhookSecret } = config.payments;
     // Stripe signs the exact bytes it sent: this one route reads its body raw, whatever its type.
-    // Not in the contract's endpoint table: it is served only with this provider, and only Stripe calls it.
     await app.register(async (raw) => {
       raw.removeAllContentTypeParsers();
       raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      raw.post(
-        '/payments/stripe/webhook',
-        { config: { public: true }, schema: { tags, description: 'Stripe\'s webhook: checkout.session.completed and async_payment_succeeded credit the order once; async_payment_failed and expired close it. The signature (Stripe-Signature) is checked on the raw body.', response: { 200: okEnvelope } } },
-        async (request) => {
-          const ctx = ctxOf(request);
-          const signature = request.headers['stripe-signature'];
-          let event;
-          try {
-            if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('no signature');
-            event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
-          } catch {
-            throw new AppError('BAD_REQUEST', { key: 'payments.invalidSignature' });
-          }
-          const outcome = await service.handleStripeEvent(ctx, event);
-          return { status: true as const, msg: outcome?.msg ?? translate(ctx.locale, 'payments.webhookReceived') };
-        },
-      );
+      route(raw, stripeWebhookEndpoint, async (request) => {
+        const ctx = ctxOf(request);
+        const signature = request.headers['stripe-signature'];
+        const body: unknown = request.body;
+        let event;
+        try {
+          if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw new Error('no signature');
+          event = stripe.webhooks.constructEvent(body, signature, webhookSecret);
+        } catch {
+          throw new AppError('BAD_REQUEST', { key: 'payments.invalidSignature' });
+        }
+        const outcome = await service.handleStripeEvent(ctx, event);
+        return { status: true as const, msg: outcome?.msg ?? translate(ctx.locale, 'payments.webhookReceived') };
+      });
     });
   }
 };
