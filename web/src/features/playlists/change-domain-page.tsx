@@ -1,22 +1,34 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Stack, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { updatePlaylistBody, URL_MAX_LENGTH } from '@panel/contract';
+import * as z from 'zod/mini';
+import { updatePlaylistBody, URL_MAX_LENGTH, type AllowedApplicationListItem } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { useModuleField } from '../../components/device-choice';
+import { FormAlert } from '../../components/form-alert';
+import { useErrorText, useZodForm } from '../../components/form';
 import { ModuleSelect } from '../../components/module-select';
 import { useTextLimit } from '../../components/text-limit';
-import { useUpdatePlaylist } from './update-playlist';
+import { useUpdatePlaylist, type UpdatePlaylistInput } from './update-playlist';
 
-type Domain = 'oldDomain' | 'newDomain';
-type Errors = Partial<Record<Domain, string>>;
+/** The two domains, under the contract's names. */
+type Values = { current_playlist_url: string; new_domain: string };
+type Domain = keyof Values;
 
-/** The two domain fields, each with its scheme in the example. */
-const DOMAIN_FIELDS: { field: Domain; placeholder: string }[] = [
-  { field: 'oldDomain', placeholder: 'http://old.example.com' },
-  { field: 'newDomain', placeholder: 'http://new.example.com' },
+/** The two domain fields, each with its label and its scheme in the example. */
+const DOMAIN_FIELDS: { field: Domain; label: string; placeholder: string }[] = [
+  { field: 'current_playlist_url', label: 'changeDomain.oldDomain', placeholder: 'http://old.example.com' },
+  { field: 'new_domain', label: 'changeDomain.newDomain', placeholder: 'http://new.example.com' },
 ];
+
+/** What the call sends: both domains trimmed, and the module picked on the page. */
+const bodyOf = (values: Values, application: AllowedApplicationListItem | undefined): UpdatePlaylistInput => ({
+  current_playlist_url: values.current_playlist_url.trim(),
+  new_domain: values.new_domain.trim(),
+  app_id: application?.id ?? '',
+  app_platform: application?.app_name,
+});
 
 /**
  * Change domain (business-panel.md §2, §5; permission change-domain): every playlist of the module
@@ -25,63 +37,52 @@ const DOMAIN_FIELDS: { field: Domain; placeholder: string }[] = [
  */
 export function ChangeDomainPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const update = useUpdatePlaylist();
   const module = useModuleField();
-  const [domains, setDomains] = useState<Record<Domain, string>>({ oldDomain: '', newDomain: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
+  const application = module.application;
+  // The contract's rules over what the call would send, before the round trip.
+  const schema = useMemo(() => z.pipe(z.transform((values: Values) => bodyOf(values, application)), updatePlaylistBody), [application]);
+  const form = useZodForm<Values, z.output<typeof updatePlaylistBody>>(schema, {
+    initialValues: { current_playlist_url: '', new_domain: '' },
+    errorTexts: { fallback: t('changeDomain.failed') },
+  });
   const [updated, setUpdated] = useState<number>();
-  const limits = { oldDomain: useTextLimit(domains.oldDomain, URL_MAX_LENGTH), newDomain: useTextLimit(domains.newDomain, URL_MAX_LENGTH) };
+  const limits = {
+    current_playlist_url: useTextLimit(form.values.current_playlist_url, URL_MAX_LENGTH),
+    new_domain: useTextLimit(form.values.new_domain, URL_MAX_LENGTH),
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    setUpdated(undefined);
-    const { oldDomain, newDomain } = domains;
-    const application = module.validate();
-    if (!application) {
-      setErrors({});
-      return;
-    }
-    if (!oldDomain.trim() || !newDomain.trim()) {
-      setErrors({});
-      setFormError(t('validation.domainsRequired'));
-      return;
-    }
-    const body = {
-      current_playlist_url: oldDomain.trim(),
-      new_domain: newDomain.trim(),
-      app_id: application.id,
-      app_platform: application.app_name,
-    };
-    const parsed = updatePlaylistBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'new_domain' ? 'newDomain' : 'oldDomain';
-        next[field] ??= t(issue.message, { field: t(`changeDomain.${field}`), max: URL_MAX_LENGTH });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    update.mutate(body, {
+  const send = form.submit(() =>
+    update.mutate(bodyOf(form.values, application), {
       onSuccess: (answer) => {
         showSuccess(answer.msg || t('changeDomain.done'));
         setUpdated(answer.data.updated);
       },
       onError: (error) => {
         const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors() : {};
-        if (Object.keys(fields).length > 0) {
-          module.setError(fields.app_id);
-          setErrors({ oldDomain: fields.current_playlist_url, newDomain: fields.new_domain });
-          const other = Object.entries(fields).find(([field]) => !['app_id', 'current_playlist_url', 'new_domain'].includes(field));
-          if (other) setFormError(other[1]);
-        } else {
-          setFormError(error instanceof ApiError && error.message ? error.message : t('changeDomain.failed'));
-        }
+        if (Object.keys(fields).length === 0) return form.fail(error);
+        // A 422: the module's message under the module, the domains' under theirs, any other in the alert.
+        module.setError(fields.app_id);
+        form.setErrors({ current_playlist_url: fields.current_playlist_url, new_domain: fields.new_domain });
+        const other = Object.entries(fields).find(([field]) => !['app_id', 'current_playlist_url', 'new_domain'].includes(field));
+        if (other) form.setAlert(other[1]);
+        shownWhereItHappened(error);
       },
-    });
+    }),
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setUpdated(undefined);
+    // The module first, then 'Please enter both old and new domain', then the contract's rules.
+    const missing = !module.validate() ? 'module' : !form.values.current_playlist_url.trim() || !form.values.new_domain.trim() ? 'domain' : undefined;
+    if (missing) {
+      event.preventDefault();
+      form.clearErrors();
+      form.setAlert(missing === 'domain' ? t('validation.domainsRequired') : undefined);
+      return;
+    }
+    send(event);
   };
 
   return (
@@ -93,29 +94,23 @@ export function ChangeDomainPage() {
               {t('changeDomain.intro')}
             </Text>
             <ModuleSelect {...module.props} />
-            {DOMAIN_FIELDS.map(({ field, placeholder }) => (
+            {DOMAIN_FIELDS.map(({ field, label, placeholder }) => (
               <TextInput
                 key={field}
-                label={t(`changeDomain.${field}`)}
+                label={t(label)}
                 description={t('changeDomain.hint')}
                 required
                 placeholder={placeholder}
                 dir="ltr"
-                value={domains[field]}
+                value={form.values[field]}
                 onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setDomains((d) => ({ ...d, [field]: value }));
-                  setErrors((e) => ({ ...e, [field]: undefined }));
-                  setFormError(undefined);
+                  form.setFieldValue(field, event.currentTarget.value);
+                  form.setAlert(undefined);
                 }}
-                error={limits[field].error ?? errors[field]}
+                error={limits[field].error ?? errorText(form.errors[field], field, { label: t(label), max: URL_MAX_LENGTH })}
               />
             ))}
-            {formError && (
-              <Alert color="red" variant="light" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FormAlert form={form} />
             {updated !== undefined && (
               <Alert color="green" variant="light" role="status">
                 {t('changeDomain.updated', { updated })}
