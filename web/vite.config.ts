@@ -51,7 +51,7 @@ export default defineConfig(({ mode }) => ({
       output: {
         // tslib's helpers are needed by the entry; left alone, they ride in the scroll-lock chunk
         // of the modals, which every page would then download.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'tslib', test: /node_modules[\\/]tslib/ },
             // What every screen runs, in one chunk instead of a dozen: React, the router, i18next,
