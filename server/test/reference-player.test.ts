@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateCodesAnswer } from '@panel/contract';
+import { createTestApp, type TestApp } from './harness.js';
+import { fundedAdmin } from './credit.js';
+import { applicationId, uniqueMac } from './devices.js';
+
+/**
+ * The reference player (player/src/cli.ts) run as `npm run player` runs it, through tsx, against
+ * a test server listening on a real port: what a newcomer's first activation goes through.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+let t: TestApp;
+let admin: string;
+let base: string;
+let state: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await fundedAdmin(t, 1000);
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  state = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-player-'));
+  // A fresh panel numbers its seeded applications in order: the player's `--app IBOPLAYER` is id 1.
+  expect(await applicationId(t, 'IBOPLAYER')).toBe(1);
+}, 300_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(state, { recursive: true, force: true });
+});
+
+/** Runs the command; answers its exit code and output. */
+function player(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(TSX, ['player/src/cli.ts', ...args], { cwd: ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const on = (mac: string) => ['--app', 'IBOPLAYER', '--mac', mac, '--url', base, '--state', state];
+const keyOf = (stdout: string) => /Device key\s+(\d{8})/.exec(stdout)?.[1];
+
+// Each run starts tsx anew (1 to 4 s on a busy machine).
+describe('npm run player (the reference player)', { timeout: 120_000 }, () => {
+  it('registers a device with a trial, keeps its secret in a 0600 file, and gets the same device again', async () => {
+    const mac = uniqueMac();
+    const first = await player('register', ...on(mac.toUpperCase()));
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Application\s+IBOPLAYER \(id 1\)/);
+    expect(first.stdout).toMatch(/Status\s+active \(trial\)/);
+    const key = keyOf(first.stdout);
+    expect(key).toMatch(/^\d{8}$/);
+
+    const files = fs.readdirSync(state).filter((f) => f.includes(mac.replace(/:/g, '')));
+    expect(files).toHaveLength(1);
+    expect(fs.statSync(path.join(state, files[0]!)).mode & 0o777).toBe(0o600);
+
+    const again = await player('register', ...on(mac.replace(/:/g, '-')));
+    expect(again.code).toBe(0);
+    expect(keyOf(again.stdout)).toBe(key);
+
+    const status = await player('status', ...on(mac));
+    expect(status.code).toBe(0);
+    expect(keyOf(status.stdout)).toBe(key);
+    expect(status.stdout).toMatch(/Playlists\s+none/);
+  });
+
+  it('redeems a real activation code and lists its playlist with the password masked unless asked', async () => {
+    const bought = await t.call({ method: 'POST', url: '/api/sendingcode', token: admin, payload: { subscriptionType: 'yearly', codeCount: 1 } });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const code = bought.json<CreateCodesAnswer>().data[0]!;
+    const mac = uniqueMac();
+    // An XC playlist on the device, as a reseller saves one: its password is what the player hides.
+    expect((await player('register', ...on(mac))).code).toBe(0);
+    const saved = await t.call({
+      method: 'POST',
+      url: '/api/save-playlist',
+      token: admin,
+      payload: { app_id: 1, mac_address: mac, playlist_name: 'Main', playlist_type: 'xc', playlist_url: 'http://xc.example.test:8080', username: 'viewer', password: 'hunter22' },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+
+    const redeemed = await player('redeem', code.value, ...on(mac));
+    expect(redeemed.stderr).toBe('');
+    expect(redeemed.code).toBe(0);
+    expect(redeemed.stdout).toMatch(/Status\s+active\n/);
+    expect(redeemed.stdout).toContain(`Expires      ${new Date(code.expire_date).toISOString()}`);
+
+    const playlists = await player('playlists', ...on(mac));
+    expect(playlists.code).toBe(0);
+    expect(playlists.stdout).toContain('Main [xc] http://xc.example.test:8080  user viewer  password ********');
+    expect(playlists.stdout).not.toContain('hunter22');
+    expect(playlists.stdout).not.toContain('Device key');
+
+    expect((await player('playlists', ...on(mac), '--show-secrets')).stdout).toContain('password hunter22');
+  });
+
+  it("fails with the server's message on an unknown MAC, and says so when nothing answers at the URL", async () => {
+    const unknown = await player('status', ...on(uniqueMac()), '--key', '12345678');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Device not found in the selected application (404 C10404)');
+
+    const closed = await player('register', '--app', 'IBOPLAYER', '--mac', uniqueMac(), '--state', state, '--url', 'http://127.0.0.1:9');
+    expect(closed.code).toBe(1);
+    expect(closed.stderr).toContain('Cannot reach the panel at http://127.0.0.1:9');
+  });
+});
