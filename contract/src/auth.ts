@@ -85,6 +85,8 @@ export const profileAnswer = ok({
     expiry_reminders: z.boolean(),
     /** The panel's owner, the first admin (our addition): Users and roles offers it Suspend and Reinstate on the other admins. */
     owner: z.boolean(),
+    /** Whether the account holds the admin role (our addition): Recharge Credit offers an admin its own e-mail, which adds self credit. */
+    admin: z.boolean(),
     IBOReseller: signedInAccount,
     ...twoFactorSetupFields,
   }),

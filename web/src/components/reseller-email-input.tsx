@@ -14,21 +14,26 @@ type Props = {
   required?: boolean;
   error?: string;
   disabled?: boolean;
+  /** E-mails the reseller search never answers but the box offers too when they match (an admin's own, for self credit). */
+  alsoOffer?: readonly string[];
 };
 
 /**
  * A reseller e-mail box (the recharge screen, the create-code popup): typing searches the
- * resellers (at least 3 characters, once typing pauses for 500 ms) and offers their e-mails; any
- * e-mail may still be typed in full, as an admin does with its own to add self credit.
+ * resellers (at least 3 characters, once typing pauses for 500 ms) and offers their e-mails, and
+ * the `alsoOffer` ones that match (the reseller list never holds the admin's own, which adds self
+ * credit); any e-mail may still be typed in full.
  */
-export function ResellerEmailInput({ label, placeholder, searchingLabel, value, onChange, required, error, disabled }: Props) {
+export function ResellerEmailInput({ label, placeholder, searchingLabel, value, onChange, required, error, disabled, alsoOffer = [] }: Props) {
   const { t } = useTranslation();
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const keyword = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
   const emails = useResellerEmails(keyword);
   const trimmed = value.trim();
   const tooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
-  const options = keyword ? (emails.data ?? []) : [];
+  const found = keyword ? (emails.data ?? []) : [];
+  const extra = keyword ? alsoOffer.filter((email) => email.toLowerCase().includes(keyword.toLowerCase()) && !found.includes(email)) : [];
+  const options = [...extra, ...found];
   return (
     <Autocomplete
       label={label}

@@ -44,6 +44,12 @@ describe('GET /api/profile', () => {
     expect(res.json()).toMatchObject({ status: true, msg: translate('en', 'success.ok'), data: { name: user.name, email: user.email } });
   });
 
+  it('says whether the account is an admin, for the screens that offer an admin more', async () => {
+    const reseller = await signedUpReseller(t);
+    expect((await getProfile(reseller.token)).json()).toMatchObject({ data: { admin: false } });
+    expect((await getProfile(await t.loginAdmin())).json()).toMatchObject({ data: { admin: true } });
+  });
+
   it('answers 401 without a session', async () => {
     expectError(await t.call({ method: 'GET', url: '/api/profile' }), 401, 'C10002');
     expectError(await t.call({ method: 'GET', url: '/api/profile', token: 'not-a-real-token' }), 401, 'C10002');

@@ -20,6 +20,7 @@ export async function getProfile(ctx: Ctx) {
     hasPasscode: me.hasPasscode,
     expiry_reminders: me.expiryReminders,
     owner: me.owner === true,
+    admin: me.isAdmin,
     IBOReseller: signedInAccount(me),
     ...twoFactorSetupAnswer(me),
   };

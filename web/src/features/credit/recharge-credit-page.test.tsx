@@ -15,8 +15,8 @@ function setup() {
 }
 
 /** The fake server: the caller is admin@e2e.test holding 100 points; any other call answers an empty list. */
-function answers(url: URL) {
-  if (url.pathname === '/api/profile') return json(200, { status: true, msg: 'ok', data: { IBOReseller: { email: 'admin@e2e.test' } } });
+function answers(url: URL, admin = true) {
+  if (url.pathname === '/api/profile') return json(200, { status: true, msg: 'ok', data: { admin, IBOReseller: { email: 'admin@e2e.test' } } });
   if (url.pathname === '/api/get-resellers/credit-points') return json(200, { status: true, msg: 'ok', credit_point: 100 });
   return json(200, { status: true, msg: 'ok', data: { data: [] }, meta: {} });
 }
@@ -30,6 +30,23 @@ describe('RechargeCreditPage', () => {
     fetchMock = stubFetch(async (url: URL) => answers(url));
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it("offers an admin its own e-mail in the search and tells it what that does", async () => {
+    setup();
+    expect(await screen.findByText(/Enter your own email to add credit to your own balance/)).toBeInTheDocument();
+    fireEvent.change(emailBox(), { target: { value: 'admin@' } });
+    expect(await screen.findByRole('option', { name: 'admin@e2e.test' }, { timeout: 2000 })).toBeInTheDocument();
+  });
+
+  it("neither offers a reseller its own e-mail nor shows it the admin's hint", async () => {
+    fetchMock = stubFetch(async (url: URL) => answers(url, false));
+    setup();
+    expect(await screen.findByText('The points move from your balance to the reseller.')).toBeInTheDocument();
+    expect(screen.queryByText(/Enter your own email/)).not.toBeInTheDocument();
+    fireEvent.change(emailBox(), { target: { value: 'admin@' } });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u.pathname === '/api/total-resellers/list')).toBe(true), { timeout: 2000 });
+    expect(screen.queryByRole('option', { name: 'admin@e2e.test' })).not.toBeInTheDocument();
+  });
 
   it('asks for both the e-mail and the amount', () => {
     setup();

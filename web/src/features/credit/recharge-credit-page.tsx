@@ -33,6 +33,9 @@ export function RechargeCreditPage() {
   /** The points the passcode prompt confirms; undefined while it is closed. */
   const [prompting, setPrompting] = useState<number>();
   const email = form.values.resellerEmail.trim();
+  // Only an admin adds self credit by entering its own e-mail: only an admin reads that hint and is offered that e-mail.
+  const profile = useProfile().data?.data;
+  const ownEmail = profile?.admin ? [profile.IBOReseller.email] : [];
 
   const submit = form.submit(
     ({ creditPoint }) => setPrompting(creditPoint),
@@ -55,12 +58,13 @@ export function RechargeCreditPage() {
     <Card withBorder padding="lg" maw={560}>
       <form onSubmit={submit} noValidate aria-labelledby="recharge-title">
         <Stack>
-          <FormHeading id="recharge-title" icon={IconCoins} title={t('credit.recharge.heading')} intro={t('credit.recharge.intro')} />
+          <FormHeading id="recharge-title" icon={IconCoins} title={t('credit.recharge.heading')} intro={t(profile?.admin ? 'credit.recharge.introAdmin' : 'credit.recharge.intro')} />
           <ResellerEmailInput
             label={t('credit.recharge.resellerEmail')}
             placeholder={t('credit.recharge.resellerEmailPlaceholder')}
             searchingLabel={t('credit.recharge.searching')}
             required
+            alsoOffer={ownEmail}
             value={form.values.resellerEmail}
             onChange={(value) => form.setFieldValue('resellerEmail', value)}
             error={errorText(form.errors.resellerEmail, 'resellerEmail')}
