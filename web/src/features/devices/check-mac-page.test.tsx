@@ -150,6 +150,23 @@ describe('CheckMacPage', () => {
     expect(within(modal).getByRole('alert')).toHaveTextContent('Device not found');
   });
 
+  it('names the reference player command to whoever adds applications', async () => {
+    const notFound = () => json(404, { status: false, code: 'C10404', statusCode: 'C10404', msg: 'Device not found in the selected application', errors: {} });
+    session.save('token', ['check-device-status', 'add-module'], false);
+    setup(notFound);
+    await check('AA:BB:CC:DD:EE:FF');
+    const modal = await screen.findByRole('dialog', { name: 'Device status' });
+    expect(within(modal).getByRole('alert')).toHaveTextContent('npm run player -- register --app 3 --mac AA:BB:CC:DD:EE:FF');
+  });
+
+  it('leaves the command out for a reseller', async () => {
+    session.save('token', ['check-device-status'], false);
+    setup(() => json(404, { status: false, code: 'C10404', statusCode: 'C10404', msg: 'Device not found in the selected application', errors: {} }));
+    await check('AA:BB:CC:DD:EE:FF');
+    const modal = await screen.findByRole('dialog', { name: 'Device status' });
+    expect(within(modal).getByRole('alert')).not.toHaveTextContent('npm run player');
+  });
+
   it('says Error checking device status for any other failure', async () => {
     setup(() => json(500, { status: false, code: 'INTERNAL', statusCode: 500, msg: 'boom', errors: {} }));
     await check('AA:BB:CC:DD:EE:FF');

@@ -29,7 +29,7 @@ export function CheckMacPage() {
       {
         onSuccess: (answer) => setResult({ kind: 'found', answer }),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 404) setResult({ kind: 'notFound' });
+          if (error instanceof ApiError && error.status === 404) setResult({ kind: 'notFound', appId: choice.application.id, macAddress: choice.macAddress.trim() });
           else if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
             const fields = error.fieldErrors();
             device.setErrors({ module: fields.app_id, mac: fields.macAddress });

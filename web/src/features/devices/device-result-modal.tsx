@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckDeviceAnswer } from '@panel/contract';
 import { AppName } from '../../components/app-name';
@@ -10,8 +10,8 @@ import { allowed, session } from '../../lib/session';
 import { StatusBadge } from '../../components/status-badge';
 import { useReleaseClaim } from './release-claim';
 
-/** What the modal shows: the device, or that there is none. */
-export type CheckResult = { kind: 'found'; answer: CheckDeviceAnswer } | { kind: 'notFound' };
+/** What the modal shows: the device, or that there is none (for the MAC of the application checked). */
+export type CheckResult = { kind: 'found'; answer: CheckDeviceAnswer } | { kind: 'notFound'; appId: number; macAddress: string };
 
 /** The result modal of Check Mac (core-panel.md §2, §3): the device's data, or 'Device not found'. */
 export function DeviceResultModal({ result, onClose }: { result: CheckResult | undefined; onClose: () => void }) {
@@ -30,9 +30,24 @@ export function DeviceResultModal({ result, onClose }: { result: CheckResult | u
       ) : (
         <Alert color="orange" variant="light" role="alert">
           {t('checkMac.notFound')}
+          {result && allowed(session.permissions(), 'add-module') && <FirstActivationHint appId={result.appId} macAddress={result.macAddress} />}
         </Alert>
       )}
     </Modal>
+  );
+}
+
+/**
+ * For whoever runs the panel (who adds applications): a device exists once a player registers it,
+ * and without a TV the reference player (player/, issue 42) is that player.
+ */
+function FirstActivationHint({ appId, macAddress }: { appId: number; macAddress: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} mt="xs">
+      <Text size="sm">{t('checkMac.notFoundPlayer')}</Text>
+      <Code block dir="ltr">{`npm run player -- register --app ${appId} --mac ${macAddress}`}</Code>
+    </Stack>
   );
 }
 
