@@ -9,7 +9,6 @@ export function useDeleteApkPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApkPlan,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apk-plans'] }),
   });
 }

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, Center, Group, Image, Stack, Text, Title } fr
 import { IconBrandAndroid, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApkPlan } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
@@ -35,7 +35,10 @@ export function DownloadApkPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: (answer) => showSuccess(answer.msg || t('apk.planDeleted')),
-      onError: (error) => toastError(apkFailureMessage(error, 'apk.errors.deleteFailed')),
+      onError: (error) => {
+        toastError(apkFailureMessage(error, 'apk.errors.deleteFailed'));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setDeleting(undefined),
     });
   };

@@ -5,7 +5,7 @@ import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import type { Application, ApplicationSortKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
@@ -45,7 +45,10 @@ export function AppListPage() {
       { id: app.id, hidden },
       {
         onSuccess: (answer) => showSuccess(answer.msg),
-        onError: (error) => toastError(applicationSaveMessage(error)),
+        onError: (error) => {
+          toastError(applicationSaveMessage(error));
+          shownWhereItHappened(error);
+        },
         onSettled: onDone,
       },
     );

@@ -10,7 +10,6 @@ export function useSetApplicationVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setApplicationVisibility,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }

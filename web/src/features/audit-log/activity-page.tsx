@@ -12,6 +12,7 @@ import { codeListError } from '../codes';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { auditDetailParts } from './audit-details';
 import { useAuditLog, useExportAuditLog, type AuditLogFilters } from './get-audit-log';
+import { shownWhereItHappened } from '../../lib/feedback';
 
 const isKind = (value: string | null): value is AuditEventKind => (AUDIT_EVENT_KIND_NAMES as readonly (string | null)[]).includes(value);
 
@@ -122,7 +123,7 @@ export function ActivityPage() {
           leftSection={<IconDownload size={16} aria-hidden />}
           loading={exportCsv.isPending}
           disabled={answer?.meta.total === 0}
-          onClick={() => exportCsv.mutate(filters, { onError: () => toastError(t('activity.exportFailed')) })}
+          onClick={() => exportCsv.mutate(filters, { onError: (error) => { toastError(t('activity.exportFailed')); shownWhereItHappened(error); } })}
         >
           {t('activity.export')}
         </Button>

@@ -30,7 +30,5 @@ export function useExportAuditLog() {
   return useMutation({
     mutationFn: ({ page: _, per_page: __, ...filters }: AuditLogFilters) => callDownload(auditLogExportEndpoint, { query: filters, fallbackName: 'audit-log.csv' }),
     onSuccess: saveDownload,
-    // The page words the failure.
-    meta: { silent: true },
   });
 }

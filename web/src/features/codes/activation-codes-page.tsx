@@ -14,7 +14,7 @@ import {
   type CodeAction,
 } from '@panel/contract';
 import { useProfile } from '../../api/profile';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
@@ -116,7 +116,10 @@ export function ActivationCodesPage() {
   /** §7: `resellerEmail` names the code's reseller when it is not the caller (an admin acting for a reseller). */
   const actingFor = (code: ActivationCode) =>
     ownEmail && code.email.toLowerCase() !== ownEmail.toLowerCase() ? { resellerEmail: code.email } : {};
-  const fail = (cause: unknown) => setError(codeActionError(cause));
+  const fail = (cause: unknown) => {
+    setError(codeActionError(cause));
+    shownWhereItHappened(cause);
+  };
 
   const changeStatus = (code: ActivationCode) =>
     updateStatus.mutate({ value: code.value, ...actingFor(code) }, { onSuccess: (answer) => showSuccess(answer.message || answer.msg), onError: fail });
@@ -309,7 +312,10 @@ export function ActivationCodesPage() {
             onClick={() =>
               exportCsv.mutate(filters, {
                 onSuccess: (count) => showSuccess(t('activationCodes.list.exported', { count })),
-                onError: () => toastError(t('activationCodes.list.exportFailed')),
+                onError: (error) => {
+                  toastError(t('activationCodes.list.exportFailed'));
+                  shownWhereItHappened(error);
+                },
               })
             }
           >

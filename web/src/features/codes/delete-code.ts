@@ -9,8 +9,6 @@ export function useDeleteCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCode,
-    // Failures open the page's error dialog.
-    meta: { silent: true },
     // The list, and the balance and logs a refund credited (issue 27).
     onSuccess: () =>
       Promise.all(

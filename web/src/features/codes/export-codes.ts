@@ -25,7 +25,5 @@ export function useExportCodes(toRows: (codes: ActivationCode[]) => string[][]) 
       saveDownload({ blob: csvBlob(toRows(codes)), filename: CODES_CSV_NAME });
       return codes.length;
     },
-    // The page words the failure.
-    meta: { silent: true },
   });
 }

@@ -9,8 +9,6 @@ export function useRenewCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renewCode,
-    // Failures open the page's error dialog.
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all(
         [['activation-codes'], ['credit-points'], ['credit-transaction-logs']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

@@ -9,8 +9,6 @@ export function useResetCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetCode,
-    // Failures open the page's error dialog.
-    meta: { silent: true },
     // §4: a reset reloads the list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activation-codes'] }),
   });

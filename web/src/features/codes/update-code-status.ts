@@ -9,8 +9,6 @@ export function useUpdateCodeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCodeStatus,
-    // Failures open the page's error dialog.
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activation-codes'] }),
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyCreateBody, type ApiKeyScope, type ApiKeyUpdateBody, type ScopedApiKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyValueButton } from '../../components/copy-value-button';
@@ -149,8 +149,13 @@ export function ApiKeysSection() {
         </div>
         <Button onClick={() => setCreating(true)}>{t('apiKeys.create')}</Button>
       </Group>
+      {keys.data?.api_access === false && (
+        <Alert color="orange" variant="light" role="status" mb="md">
+          {t('apiKeys.accessOff')}
+        </Alert>
+      )}
       {content}
-      {creating && <CreateApiKeyModal onClose={() => setCreating(false)} />}
+      {creating && <CreateApiKeyModal apiAccess={keys.data?.api_access !== false} onClose={() => setCreating(false)} />}
       {editing && <EditApiKeyModal apiKey={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={revoking !== null}
@@ -176,6 +181,7 @@ export function ApiKeysSection() {
 function useKeyFailure(form: { applyFieldErrors(error: unknown): boolean; setFieldError(field: string, message: string): void; setAlert(alert: string | undefined): void }) {
   const { t } = useTranslation();
   return (error: unknown) => {
+    shownWhereItHappened(error);
     if (error instanceof ApiError && form.applyFieldErrors(error)) {
       // A refused scope is named by its index (`scopes.1`): its message stands under the scopes.
       const fields = error.fieldErrors();
@@ -188,7 +194,7 @@ function useKeyFailure(form: { applyFieldErrors(error: unknown): boolean; setFie
 }
 
 /** The form, then the new key once: the modal cannot go back to the form, so the key is never shown twice. */
-function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
+function CreateApiKeyModal({ apiAccess, onClose }: { apiAccess: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<{ name: string; key: string }>();
   return (
@@ -202,7 +208,7 @@ function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
       closeOnClickOutside={!created}
       closeButtonProps={{ 'aria-label': t('table.close') }}
     >
-      {created ? <CreatedKey apiKey={created.key} onDone={onClose} /> : <CreateApiKeyForm onCreated={setCreated} onCancel={onClose} />}
+      {created ? <CreatedKey apiKey={created.key} apiAccess={apiAccess} onDone={onClose} /> : <CreateApiKeyForm onCreated={setCreated} onCancel={onClose} />}
     </Modal>
   );
 }
@@ -394,13 +400,18 @@ function EditApiKeyModal({ apiKey, onClose }: { apiKey: ScopedApiKey; onClose: (
   );
 }
 
-function CreatedKey({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
+function CreatedKey({ apiKey, apiAccess, onDone }: { apiKey: string; apiAccess: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   return (
     <Stack>
       <Alert color="orange" variant="light" role="status">
         {t('apiKeys.createdWarning')}
       </Alert>
+      {!apiAccess && (
+        <Alert color="orange" variant="light" role="status">
+          {t('apiKeys.accessOffCreated')}
+        </Alert>
+      )}
       <Group gap="xs" wrap="nowrap" align="center">
         <Code dir="ltr" block style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label={t('apiKeys.keyLabel')}>
           {apiKey}

@@ -26,15 +26,15 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: ['api-keys'] });
 }
 
-/** Creating shows its failures in the form: no global toast. */
+/** Creating shows its failures in the form. */
 export const useCreateApiKey = () => {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: createApiKey, meta: { silent: true }, onSuccess: refresh });
+  return useMutation({ mutationFn: createApiKey, onSuccess: refresh });
 };
 /** Editing shows its failures in the form, as creating does. */
 export const useUpdateApiKey = () => {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: updateApiKey, meta: { silent: true }, onSuccess: refresh });
+  return useMutation({ mutationFn: updateApiKey, onSuccess: refresh });
 };
 export const useRevokeApiKey = () => {
   const refresh = useRefresh();

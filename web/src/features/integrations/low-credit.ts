@@ -13,8 +13,6 @@ export function useUpdateLowCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateLowCredit,
-    // The form shows the field message under its input and other failures inside itself.
-    meta: { silent: true },
     onSuccess: (answer) => {
       queryClient.setQueryData(['low-credit'], answer);
       showSuccess(answer.msg);

@@ -9,8 +9,6 @@ export function useCreateNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNotification,
-    // The form shows field messages under its inputs, the rest in its own alert.
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-notifications'] }),
   });
 }

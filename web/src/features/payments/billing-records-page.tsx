@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BILLING_PAGE_SIZES, type BillingRecord } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { DataTable, type Column } from '../../components/data-table';
 import { LongId } from '../../components/long-id';
 import { SearchInput } from '../../components/search-input';
@@ -159,7 +159,10 @@ export function BillingRecordsPage() {
               { search_title: list.keyword },
               {
                 onSuccess: (count) => showSuccess(t('billing.exported', { count })),
-                onError: () => toastError(t('billing.exportFailed')),
+                onError: (error) => {
+                  toastError(t('billing.exportFailed'));
+                  shownWhereItHappened(error);
+                },
               },
             )
           }

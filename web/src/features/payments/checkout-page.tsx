@@ -3,7 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SandboxOutcome } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { toastError, toastWarning } from '../../components/toast';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { BillingStatusBadge } from './billing-status-badge';
@@ -49,7 +49,10 @@ export function CheckoutPage() {
           void navigate('/billing');
         },
         // Refused (the order was decided meanwhile): the reason, and the order shown as it now is.
-        onError: (error) => toastError(paymentFailureMessage(error, 'checkout.errors.outcomeFailed')),
+        onError: (error) => {
+          toastError(paymentFailureMessage(error, 'checkout.errors.outcomeFailed'));
+          shownWhereItHappened(error);
+        },
       },
     );
 

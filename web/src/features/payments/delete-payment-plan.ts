@@ -9,7 +9,6 @@ export function useDeletePaymentPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePaymentPlan,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payment-plans'] }),
   });
 }

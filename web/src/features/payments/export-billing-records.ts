@@ -28,7 +28,5 @@ export function useExportBillingRecords(toRows: (records: BillingRecord[]) => st
       saveDownload({ blob: csvBlob(toRows(records)), filename: BILLING_CSV_NAME });
       return records.length;
     },
-    // The page words the failure.
-    meta: { silent: true },
   });
 }

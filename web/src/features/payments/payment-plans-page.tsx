@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/co
 import { IconCoins, IconPencil, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPlan } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneySummary } from '../../components/money-summary';
 import { toastError } from '../../components/toast';
@@ -40,7 +40,10 @@ export function PaymentPlansPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: (answer) => showSuccess(answer.msg || t('paymentPlans.deleted')),
-      onError: (error) => toastError(paymentFailureMessage(error, 'paymentPlans.errors.deleteFailed')),
+      onError: (error) => {
+        toastError(paymentFailureMessage(error, 'paymentPlans.errors.deleteFailed'));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setDeleting(undefined),
     });
   };
@@ -48,7 +51,10 @@ export function PaymentPlansPage() {
   const buy = (plan: PaymentPlan) =>
     purchase.mutate(plan.id, {
       onSuccess: (answer) => leaveForPayment(answer.data.orderUrl),
-      onError: (error) => toastError(paymentFailureMessage(error, 'paymentPlans.errors.purchaseFailed')),
+      onError: (error) => {
+        toastError(paymentFailureMessage(error, 'paymentPlans.errors.purchaseFailed'));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setBuyingPlan(undefined),
     });
   // From the click until the browser has left for the payment page, one order at a time.

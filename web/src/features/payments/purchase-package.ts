@@ -8,7 +8,5 @@ export const purchasePackage = (planId: number) => call(purchasePackageEndpoint,
 export function usePurchasePackage() {
   return useMutation({
     mutationFn: purchasePackage,
-    // The page words the failure; on success the browser leaves for the order's payment page.
-    meta: { silent: true },
   });
 }

@@ -10,8 +10,6 @@ export function useSendSandboxOutcome() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendSandboxOutcome,
-    // The page shows the refusal (an order no longer pending) itself.
-    meta: { silent: true },
     onSuccess: (answer, { orderId }) => {
       queryClient.setQueryData<SandboxOrderAnswer>(['sandbox-order', orderId], (old) => old && { ...old, data: { ...old.data, status: answer.data.status } });
       // The billing list, and the top bar's balance a paid order raised (as after buying codes).

@@ -11,5 +11,4 @@ export const updatePlaylist = (body: UpdatePlaylistInput) => call(updatePlaylist
 export const useUpdatePlaylist = () =>
   useMutation({
     mutationFn: updatePlaylist,
-    meta: { silent: true },
   });

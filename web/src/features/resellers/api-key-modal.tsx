@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Loader, Modal, Sta
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { useApiKey } from './get-api-key';
 import { actionErrorMessage } from './reseller-errors';
@@ -22,7 +22,7 @@ export function ApiKeyModal({ reseller, onClose }: Props) {
     if (!reseller) return;
     setAccess.mutate(
       { id: reseller.id, enabled: !enabled },
-      { onSuccess: (answer) => showSuccess(answer.msg), onError: (error) => toastError(actionErrorMessage(error)) },
+      { onSuccess: (answer) => showSuccess(answer.msg), onError: (error) => { toastError(actionErrorMessage(error)); shownWhereItHappened(error); } },
     );
   };
 

@@ -9,7 +9,6 @@ export function useAssignReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignReseller,
-    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['resellers'] });
       await queryClient.invalidateQueries({ queryKey: ['sub-resellers'] });

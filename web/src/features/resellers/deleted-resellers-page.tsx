@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow, ResellerSortKey } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
@@ -36,7 +36,10 @@ export function DeletedResellersPage() {
     if (!target) return;
     reactivate.mutate(target.id, {
       onSuccess: (answer) => showSuccess(answer.msg),
-      onError: (error) => toastError(actionErrorMessage(error)),
+      onError: (error) => {
+        toastError(actionErrorMessage(error));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setTarget(undefined),
     });
   };

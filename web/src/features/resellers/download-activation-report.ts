@@ -10,5 +10,5 @@ export const downloadActivationReport = (id: number) =>
   });
 
 export function useDownloadActivationReport() {
-  return useMutation({ mutationFn: downloadActivationReport, meta: { silent: true }, onSuccess: saveDownload });
+  return useMutation({ mutationFn: downloadActivationReport, onSuccess: saveDownload });
 }

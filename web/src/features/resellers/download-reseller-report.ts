@@ -10,5 +10,5 @@ export const downloadResellerReport = (id: number) =>
   });
 
 export function useDownloadResellerReport() {
-  return useMutation({ mutationFn: downloadResellerReport, meta: { silent: true }, onSuccess: saveDownload });
+  return useMutation({ mutationFn: downloadResellerReport, onSuccess: saveDownload });
 }

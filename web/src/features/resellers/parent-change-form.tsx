@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ASSIGN_RESELLER_REDIRECT_MS, assignResellerBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
 import { useAssignReseller } from './assign-reseller';
@@ -47,7 +47,10 @@ export function ParentChangeForm({ subResellerId, excludeIds, submitLabel }: Pro
           setDone(true);
           redirect(session.has('reseller-list') ? RESELLER_LIST_PATH : '/dashboard', ASSIGN_RESELLER_REDIRECT_MS);
         },
-        onError: (failure) => toastError(assignFailure(failure)),
+        onError: (failure) => {
+          toastError(assignFailure(failure));
+          shownWhereItHappened(failure);
+        },
       },
     ),
   );

@@ -9,7 +9,6 @@ export function usePromoteSubReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: promoteSubReseller,
-    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['sub-resellers'] });
       await queryClient.invalidateQueries({ queryKey: ['resellers'] });

@@ -10,7 +10,6 @@ export function useReactivateReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reactivateReseller,
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['deleted-resellers'] }),

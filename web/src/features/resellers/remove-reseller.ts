@@ -9,7 +9,6 @@ export function useRemoveReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeReseller,
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['resellers'] }),

@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow, ResellerSortKey } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
@@ -124,7 +124,7 @@ export function ResellerListPage() {
   const setStatus = (row: ResellerRow, disable: boolean) =>
     updateStatus.mutate(
       { id: row.id, body: { is_disable_by_admin: disable ? 1 : 0 } },
-      { onSuccess: (answer) => showSuccess(answer.msg), onError: (error) => toastError(statusErrorMessage(error)) },
+      { onSuccess: (answer) => showSuccess(answer.msg), onError: (error) => { toastError(statusErrorMessage(error)); shownWhereItHappened(error); } },
     );
 
   const confirmRemove = () => {
@@ -135,7 +135,10 @@ export function ResellerListPage() {
         showSuccess(answer.msg);
         toggleRow(reseller, false);
       },
-      onError: (error) => toastError(actionErrorMessage(error)),
+      onError: (error) => {
+        toastError(actionErrorMessage(error));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setDialog(undefined),
     });
   };
@@ -144,15 +147,18 @@ export function ResellerListPage() {
     if (dialog?.kind !== 'resetTwoFactor') return;
     resetFactor.mutate(dialog.reseller.id, {
       onSuccess: (answer) => showSuccess(answer.msg),
-      onError: (error) => toastError(actionErrorMessage(error)),
+      onError: (error) => {
+        toastError(actionErrorMessage(error));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setDialog(undefined),
     });
   };
 
   const downloadReport = (row: ResellerRow) =>
-    download.mutate(row.id, { onError: (error) => toastError(reportErrorMessage(error)) });
+    download.mutate(row.id, { onError: (error) => { toastError(reportErrorMessage(error)); shownWhereItHappened(error); } });
   const downloadActivationReport = (row: ResellerRow) =>
-    downloadActivations.mutate(row.id, { onError: (error) => toastError(reportErrorMessage(error)) });
+    downloadActivations.mutate(row.id, { onError: (error) => { toastError(reportErrorMessage(error)); shownWhereItHappened(error); } });
 
   const actions = (r: ResellerRow) => {
     const disabled = r.is_disable_by_admin === 1;

@@ -12,7 +12,6 @@ export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetTwoFactor,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['resellers'] }),
   });
 }

@@ -10,7 +10,6 @@ export function useSetApiAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setApiAccess,
-    meta: { silent: true },
     onSuccess: (answer, { id }) => {
       queryClient.setQueryData<AnswerOf<typeof resellerApiKeyEndpoint>>(['reseller-api-key', id], (old) =>
         old ? { ...old, data: { ...old.data, api_access: answer.data.api_access } } : old,

@@ -6,7 +6,7 @@ import { IconArrowBack, IconArrowsExchange, IconList, IconPencil, IconPlus, Icon
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
@@ -55,7 +55,10 @@ export function SubResellerListPage() {
     if (!row) return;
     promote.mutate(row.id, {
       onSuccess: (answer) => showSuccess(answer.msg),
-      onError: (error) => toastError(promoteFailure(error)),
+      onError: (error) => {
+        toastError(promoteFailure(error));
+        shownWhereItHappened(error);
+      },
       onSettled: () => setPromoting((p) => ({ ...p, opened: false })),
     });
   };

@@ -12,7 +12,6 @@ export function useUpdateResellerStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateResellerStatus,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['resellers'] }),
   });
 }

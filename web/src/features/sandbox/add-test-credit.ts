@@ -9,8 +9,6 @@ export function useAddTestCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addTestCredit,
-    // The modal shows the field message under its input and other failures inside itself.
-    meta: { silent: true },
     // The top bar's balance and the screens that show it, as after any other credit move.
     onSuccess: () =>
       Promise.all(

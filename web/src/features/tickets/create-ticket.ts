@@ -14,8 +14,6 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
-    // The form shows field messages under its inputs, the rest in its own alert.
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
   });
 }

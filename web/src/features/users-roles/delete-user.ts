@@ -8,7 +8,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users'] }),

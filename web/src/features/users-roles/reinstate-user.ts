@@ -9,7 +9,6 @@ export function useReinstateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reinstateUser,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

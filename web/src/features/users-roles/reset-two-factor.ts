@@ -9,7 +9,6 @@ export function useResetUserTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetUserTwoFactor,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

@@ -12,7 +12,6 @@ export function useSuspendUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: suspendUser,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

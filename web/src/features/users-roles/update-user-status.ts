@@ -9,7 +9,6 @@ export function useUpdateUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserStatus,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

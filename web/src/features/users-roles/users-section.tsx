@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconPlus, IconShieldOff, IconTrash, IconUserCheck
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE, type User } from '@panel/contract';
 import { useProfile } from '../../api/profile';
-import { showSuccess } from '../../lib/feedback';
+import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
@@ -50,7 +50,10 @@ export function UsersSection() {
       { id: user.id, body: { is_disable_by_admin: enabled ? 0 : 1 } },
       {
         onSuccess: () => showSuccess(t('usersRoles.users.statusUpdated')),
-        onError: (error) => toastError(userErrorMessage(error), t('usersRoles.users.statusFailed')),
+        onError: (error) => {
+          toastError(userErrorMessage(error), t('usersRoles.users.statusFailed'));
+          shownWhereItHappened(error);
+        },
       },
     );
 
@@ -58,7 +61,10 @@ export function UsersSection() {
     if (!deleting.user) return;
     deleteUser.mutate(deleting.user.id, {
       onSuccess: (answer) => showSuccess(answer.msg || t('usersRoles.users.deleted')),
-      onError: (error) => toastError(userErrorMessage(error)),
+      onError: (error) => {
+        toastError(userErrorMessage(error));
+        shownWhereItHappened(error);
+      },
       onSettled: closeDelete,
     });
   };
@@ -67,7 +73,10 @@ export function UsersSection() {
     if (!resetting.user) return;
     resetFactor.mutate(resetting.user.id, {
       onSuccess: (answer) => showSuccess(answer.msg),
-      onError: (error) => toastError(userErrorMessage(error)),
+      onError: (error) => {
+        toastError(userErrorMessage(error));
+        shownWhereItHappened(error);
+      },
       onSettled: closeReset,
     });
   };
@@ -77,7 +86,10 @@ export function UsersSection() {
     if (!user) return;
     (user.suspended ? reinstateUser : suspendUser).mutate(user.id, {
       onSuccess: (answer) => showSuccess(answer.msg),
-      onError: (error) => toastError(userErrorMessage(error)),
+      onError: (error) => {
+        toastError(userErrorMessage(error));
+        shownWhereItHappened(error);
+      },
       onSettled: closeSuspension,
     });
   };
