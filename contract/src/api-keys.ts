@@ -78,7 +78,11 @@ export const scopedApiKey = z.object({
 });
 export type ScopedApiKey = z.infer<typeof scopedApiKey>;
 
-export const scopedApiKeysAnswer = ok({ data: z.array(scopedApiKey) });
+export const scopedApiKeysAnswer = ok({
+  data: z.array(scopedApiKey),
+  /** Whether the account has API access (an admin's switch): while it has not, its keys answer 403 API_ACCESS_DISABLED. */
+  api_access: z.boolean(),
+});
 export type ScopedApiKeysAnswer = z.infer<typeof scopedApiKeysAnswer>;
 export const scopedApiKeyAnswer = ok({ data: scopedApiKey });
 export type ScopedApiKeyAnswer = z.infer<typeof scopedApiKeyAnswer>;
@@ -101,7 +105,7 @@ export const apiKeysEndpoint = endpoint({
   path: '/api-keys',
   tags,
   permission,
-  description: `The caller's API keys, live ones first, newest first, revoked ones with \`revoked_at\`: name, first characters (\`prefix\`), scopes, daily cap and today's spend, last use (time and address, in steps of a minute). Never the key. Scopes: ${SCOPES_TEXT}`,
+  description: `The caller's API keys (and \`api_access\`: whether they work now), live ones first, newest first, revoked ones with \`revoked_at\`: name, first characters (\`prefix\`), scopes, daily cap and today's spend, last use (time and address, in steps of a minute). Never the key. Scopes: ${SCOPES_TEXT}`,
   answer: scopedApiKeysAnswer,
 });
 

@@ -51,6 +51,8 @@ export const ERROR_CATALOGUE = {
   API_KEY_SCOPE: { status: 403, key: 'errors.apiKeyScope' },
   /** An activation or code purchase by a capped API key would pass its daily spend cap: nothing is charged. */
   API_KEY_SPEND_CAP: { status: 403, key: 'errors.apiKeySpendCap' },
+  /** A valid API key of an account whose API access an admin has turned off: told apart from a bad key, so the owner knows whom to ask. */
+  API_ACCESS_DISABLED: { status: 403, key: 'errors.apiAccessDisabled' },
   API_KEY_NOT_FOUND: { status: 404, key: 'errors.apiKeyNotFound' },
   /** The account must have a second factor (admin or parent rule) and has none yet: only its security setup answers. */
   TWO_FACTOR_SETUP_REQUIRED: { status: 403, key: 'errors.twoFactorSetupRequired' },

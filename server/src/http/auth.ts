@@ -136,21 +136,21 @@ const touchSession = perDatabase((db) =>
 /**
  * A reseller API key works as a bearer token only while its account has API access (and is live,
  * enabled and active). The flag is read on every request, never cached: disabling takes effect at once.
+ * A key of a live account whose access is off is found all the same, so the answer can say why
+ * (API_ACCESS_DISABLED) instead of "log in".
  */
 const apiKeyQuery = perDatabase((db) =>
   db
-    .select(accountColumns)
+    .select({ apiAccess: users.apiAccess, ...accountColumns })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.apiKeyHash, sql.placeholder('keyHash')),
-        eq(users.apiAccess, 1),
-        accountUsable,
-      ),
-    )
+    .where(and(eq(users.apiKeyHash, sql.placeholder('keyHash')), accountUsable))
     .prepare('find_api_key'),
 );
+
+/** A key that is genuine but whose account's API access is off: no Auth, and the reason for the answer. */
+const API_ACCESS_OFF = Symbol('api access off');
+type Caller = Auth | typeof API_ACCESS_OFF | undefined;
 
 /** An API key's Auth: no session row (nothing to log out, no passcode validated in it, no step-up). */
 async function keyAuth(db: Db, row: AccountRow, key: Pick<Auth, 'apiKeyId' | 'scopes'> = {}): Promise<Auth> {
@@ -174,12 +174,13 @@ async function keyAuth(db: Db, row: AccountRow, key: Pick<Auth, 'apiKeyId' | 'sc
   };
 }
 
-type AccountRow = Awaited<ReturnType<ReturnType<typeof apiKeyQuery>['execute']>>[number];
+type AccountRow = Awaited<ReturnType<ReturnType<typeof apiKeyQuery>['execute']>>[number] | Awaited<ReturnType<ReturnType<typeof scopedKeyQuery>['execute']>>[number];
 
-async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
+async function findApiKey(db: Db, hash: string): Promise<Caller> {
   const [row] = await apiKeyQuery(db).execute({ keyHash: hash });
   // Admin accounts have no API key (the key routes refuse them); a stray one authenticates nothing.
   if (!row || row.isAdmin) return undefined;
+  if (row.apiAccess !== 1) return API_ACCESS_OFF;
   return keyAuth(db, row);
 }
 
@@ -190,11 +191,11 @@ async function findApiKey(db: Db, hash: string): Promise<Auth | undefined> {
  */
 const scopedKeyQuery = perDatabase((db) =>
   db
-    .select({ apiKeyId: apiKeys.id, scopes: apiKeys.scopes, keyLastUsedAt: apiKeys.lastUsedAt, ...accountColumns })
+    .select({ apiKeyId: apiKeys.id, scopes: apiKeys.scopes, keyLastUsedAt: apiKeys.lastUsedAt, apiAccess: users.apiAccess, ...accountColumns })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt), eq(users.apiAccess, 1), accountUsable))
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt), accountUsable))
     .prepare('find_scoped_api_key'),
 );
 
@@ -216,22 +217,31 @@ const touchScopedKey = perDatabase((db) =>
     .prepare('touch_scoped_api_key'),
 );
 
-async function findScopedKey(db: Db, hash: string, ip: string | undefined): Promise<Auth | undefined> {
+async function findScopedKey(db: Db, hash: string, ip: string | undefined): Promise<Caller> {
   const [row] = await scopedKeyQuery(db).execute({ keyHash: hash });
   // As for the legacy key: an admin account's key authenticates nothing (creating one is refused).
   if (!row || row.isAdmin) return undefined;
+  // Not counted as a use: the key did nothing.
+  if (row.apiAccess !== 1) return API_ACCESS_OFF;
   if (ip !== undefined && (row.keyLastUsedAt === null || Date.now() - row.keyLastUsedAt.getTime() >= LAST_USED_STEP_MS)) {
     await touchScopedKey(db).execute({ id: row.apiKeyId, ip });
   }
   return keyAuth(db, row, { apiKeyId: row.apiKeyId, scopes: new Set(row.scopes as ApiKeyScope[]) });
 }
 
+/** The caller of a bearer token, or undefined; a key of an account without API access is none. */
+export async function findSession(db: Db, token: string, ip?: string): Promise<Auth | undefined> {
+  const caller = await findCaller(db, token, ip);
+  return caller === API_ACCESS_OFF ? undefined : caller;
+}
+
 /**
  * The caller of a bearer token: a session, else the account's legacy API key; a token with the
  * scoped keys' prefix is looked up among those keys only (a session token or a legacy key never
- * starts with it). `ip` is recorded as a scoped key's last use.
+ * starts with it). `ip` is recorded as a scoped key's last use. A genuine key of an account whose
+ * API access is off answers API_ACCESS_OFF.
  */
-export async function findSession(db: Db, token: string, ip?: string): Promise<Auth | undefined> {
+async function findCaller(db: Db, token: string, ip?: string): Promise<Caller> {
   const hash = sha256(token);
   if (token.startsWith(API_KEY_PREFIX)) return findScopedKey(db, hash, ip);
   const row = await sessionLookup(db)(hash);
@@ -272,8 +282,10 @@ export function registerAuth(app: FastifyInstance) {
     // Unknown routes have no config; the not-found handler answers them.
     if (!url || config.ownToken) return;
     const token = bearerToken(request);
-    if (token) request.auth = await findSession(app.deps.db, token, request.ip);
+    const caller = token ? await findCaller(app.deps.db, token, request.ip) : undefined;
+    if (caller !== API_ACCESS_OFF) request.auth = caller;
     if (config.public) return;
+    if (caller === API_ACCESS_OFF) throw new AppError('API_ACCESS_DISABLED');
     const auth = request.auth;
     if (!auth) throw new AppError('C10002');
     const needed = config.permission;

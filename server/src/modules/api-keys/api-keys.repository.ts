@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { apiKeys, apiKeySpend } from '../../db/schema.js';
+import { apiKeys, apiKeySpend, users } from '../../db/schema.js';
 
 /** The list's columns: never the hash. `spent_today` is the key's spend of the database's day. */
 export const listed = {
@@ -36,6 +36,12 @@ export function keysOf(db: DbOrTx, userId: number): Promise<KeyRow[]> {
     .from(apiKeys)
     .where(eq(apiKeys.userId, userId))
     .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** Whether an admin has given the account API access: its keys work only while it has. */
+export async function hasApiAccess(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ apiAccess: users.apiAccess }).from(users).where(eq(users.id, userId));
+  return row?.apiAccess === 1;
 }
 
 /** One of the account's keys; another account's key is not found. */

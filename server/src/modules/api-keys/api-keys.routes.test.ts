@@ -199,11 +199,12 @@ describe('a key authenticates while it and its account may', () => {
     expectError(await t.call({ method: 'PATCH', url: `/api/api-keys/${id}`, token: r.token, payload: { name: 'again' } }), 404, 'API_KEY_NOT_FOUND');
   });
 
-  it('authenticates nothing without API access, or once the account is disabled or removed', async () => {
+  it('answers API_ACCESS_DISABLED without API access, and authenticates nothing once the account is disabled or removed', async () => {
     const r = await apiReseller();
     const { key } = await newKey(r, ['read']);
     expect((await t.call({ method: 'POST', url: `/api/resellers/${r.id}/disable-api-access`, token: admin })).statusCode).toBe(200);
-    expectError(await t.call({ method: 'GET', url: '/api/profile', token: key }), 401, 'C10002');
+    expectError(await t.call({ method: 'GET', url: '/api/profile', token: key }), 403, 'API_ACCESS_DISABLED', 'API access is off for this account; ask your admin to enable it.');
+    expect((await listOf(r.token)).json()).toMatchObject({ api_access: false });
     expect((await t.call({ method: 'POST', url: `/api/resellers/${r.id}/enable-api-access`, token: admin })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/profile', token: key })).statusCode).toBe(200);
     await t.database.db.execute(sql`update users set is_disable_by_admin = 1 where id = ${r.id}`);

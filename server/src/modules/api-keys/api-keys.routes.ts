@@ -11,7 +11,8 @@ import * as service from './api-keys.service.js';
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, apiKeysEndpoint, async (request) => {
     const ctx = ctxOf(request);
-    return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: await service.list(ctx) };
+    const { keys, apiAccess } = await service.list(ctx);
+    return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: keys, api_access: apiAccess };
   });
 
   route(app, createApiKeyEndpoint, async (request, reply) => {

@@ -45,9 +45,11 @@ const shown = (row: repo.KeyRow): ScopedApiKey => ({
   revoked_at: row.revokedAt?.toISOString() ?? null,
 });
 
-export async function list(ctx: Ctx): Promise<ScopedApiKey[]> {
+/** The account's keys, and whether they work now (API access on), so Integrations can say when they do not. */
+export async function list(ctx: Ctx): Promise<{ keys: ScopedApiKey[]; apiAccess: boolean }> {
   const me = sessionCaller(ctx);
-  return (await repo.keysOf(ctx.db, me.userId)).map(shown);
+  const [rows, apiAccess] = await Promise.all([repo.keysOf(ctx.db, me.userId), repo.hasApiAccess(ctx.db, me.userId)]);
+  return { keys: rows.map(shown), apiAccess };
 }
 
 /** `rsk_` and 32 random bytes in base64url: 256 bits, recognisable in logs and by secret scanners. */

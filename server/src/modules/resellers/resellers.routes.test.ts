@@ -662,12 +662,14 @@ describe('reseller API keys', () => {
     expect(stored.api_key_encrypted).not.toContain(key);
     expect(JSON.stringify(await rows(t, sql`select * from users where id = ${r.id}`))).not.toContain(key);
 
-    expectError(await get('/api/total-resellers/list', key), 401, 'C10002');
+    expectError(await get('/api/total-resellers/list', key), 403, 'API_ACCESS_DISABLED', 'API access is off for this account; ask your admin to enable it.');
     expect((await post(`/api/resellers/${r.id}/enable-api-access`, admin)).json()).toMatchObject({ status: true, data: { api_access: 1 } });
     expect((await profile(key)).json()).toMatchObject({ data: { email: r.email } });
 
     expect((await post(`/api/resellers/${r.id}/disable-api-access`, admin)).statusCode).toBe(200);
-    expectError(await get('/api/total-resellers/list', key), 401, 'C10002');
+    expectError(await get('/api/total-resellers/list', key), 403, 'API_ACCESS_DISABLED');
+    // A key that is no key still gets "log in": only the account's own key learns that access is off.
+    expectError(await get('/api/total-resellers/list', `${key}x`), 401, 'C10002');
     expect(await auditActions(r.id)).toEqual(expect.arrayContaining(['reseller.api-key.create', 'reseller.api-access.enable', 'reseller.api-access.disable']));
   });
 

@@ -27,13 +27,13 @@ afterEach(() => {
   setStepUpHandler(undefined);
 });
 
-/** A fake server for the keys; `stepUpFirst`: the first creation answers STEP_UP_REQUIRED. */
-function fakeServer(initial: ScopedApiKey[] = [], options: { stepUpFirst?: boolean } = {}) {
+/** A fake server for the keys; `stepUpFirst`: the first creation answers STEP_UP_REQUIRED; `apiAccess: false`: the admin has not given the account API access. */
+function fakeServer(initial: ScopedApiKey[] = [], options: { stepUpFirst?: boolean; apiAccess?: boolean } = {}) {
   let rows = [...initial];
   let askStepUp = options.stepUpFirst ?? false;
   return stubFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/api-keys' && method === 'GET') return json(200, { status: true, msg: 'OK', data: rows });
+    if (url.pathname === '/api/api-keys' && method === 'GET') return json(200, { status: true, msg: 'OK', data: rows, api_access: options.apiAccess ?? true });
     if (url.pathname === '/api/api-keys' && method === 'POST') {
       if (askStepUp) {
         askStepUp = false;
@@ -113,6 +113,26 @@ describe('ApiKeysSection', () => {
     const table = await screen.findByRole('table', { name: 'API keys' });
     expect(within(table).getByText('Telegram bot')).toBeInTheDocument();
     expect(screen.queryByText(KEY)).not.toBeInTheDocument();
+  });
+
+  it('says while API access is off that keys are refused, and says it again beside a new key', async () => {
+    fakeServer([], { apiAccess: false });
+    renderWithProviders(<ApiKeysSection />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('API access is off for this account: its keys are refused until your admin turns it on.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create a key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    await user.type(within(dialog).getByLabelText(/Key name/), 'Bot');
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
+    expect(within(shown).getByText('API access is off for this account: this key will work once your admin turns it on.')).toBeInTheDocument();
+  });
+
+  it('shows no API access warning while access is on', async () => {
+    fakeServer([row()]);
+    renderWithProviders(<ApiKeysSection />);
+    await screen.findByRole('table', { name: 'API keys' });
+    expect(screen.queryByText(/API access is off/)).not.toBeInTheDocument();
   });
 
   it('asks for the step-up the server wants, then creates the key', async () => {
