@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './http/context.js';
 import { registerAuth } from './http/auth.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { docsCsp, registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { answerSerializerCompiler, documentSchemaTransform, OPENAPI_VERSION } from './http/serializer.js';
 import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/uploads.js';
@@ -125,7 +125,7 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) route.config = { ...route.config, public: true };
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
 
   registerErrorHandler(app);
   registerAuth(app);

@@ -26,6 +26,16 @@ function computeHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The API documentation page's policy: @fastify/swagger-ui's static one (its scripts by hash), with
+ * inline styles allowed, because Swagger UI sets style attributes as it renders (a hash cannot
+ * cover those, and a hash in style-src would switch 'unsafe-inline' off). For /api/docs alone:
+ * every other answer keeps the policy above.
+ */
+export function docsCsp(header: string): string {
+  return header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';");
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers = computeHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
