@@ -122,6 +122,8 @@ export const resellerRow = z.object({
   deleted_at: z.nullable(z.string()),
   /** The account has a second factor on (our addition: the list offers "Reset second factor" only then). */
   two_factor: z.optional(z.boolean()),
+  /** Invited, not yet signed up (our addition): the account has not chosen its password yet, so the list shows "Invited", not its status. */
+  invited: z.boolean(),
 });
 export type ResellerRow = z.infer<typeof resellerRow>;
 

@@ -47,6 +47,7 @@ const rowColumns = {
   oldEmail: users.oldEmail,
   creditPoint: users.creditPoint,
   hasPasscode: sql<boolean>`${users.creditSharePasscodeHash} is not null`,
+  invited: sql<boolean>`${users.passwordHash} is null`,
   logoPath: users.logoPath,
   roleId: users.roleId,
   roleName: roles.name,
@@ -80,6 +81,7 @@ type Row = {
   oldEmail: string | null;
   creditPoint: number;
   hasPasscode: boolean;
+  invited: boolean;
   logoPath: string | null;
   roleId: number;
   roleName: string;
@@ -133,6 +135,7 @@ function toResellerRow(row: Row, visible: RowVisibility): ResellerRow {
     api_access: row.apiAccess,
     deleted_at: iso(row.deletedAt),
     two_factor: row.twoFactor,
+    invited: row.invited,
   };
 }
 

@@ -24,5 +24,6 @@ export const resellerRow = (overrides: Partial<ResellerRow> = {}): ResellerRow =
   total_boxes_activated: 0,
   api_access: 0,
   deleted_at: null,
+  invited: false,
   ...overrides,
 });
