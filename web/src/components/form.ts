@@ -21,6 +21,8 @@ export type FormErrorTexts = {
   fallback?: string;
   /** Every refusal that is not a field's, where the screen has always said one sentence of its own. */
   refusal?: string;
+  /** A server failure (5xx) reads `fallback`, not the server's generic sentence: the screen's words are the better ones. */
+  serverError?: boolean;
 };
 
 /** The alert text of a failed submit: see `FormErrorTexts`. */
@@ -28,6 +30,7 @@ export function formErrorText(error: unknown, texts: FormErrorTexts = {}): strin
   const fallback = texts.fallback ?? i18n.t('common.unexpectedError');
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return texts.network ?? error.message;
+  if (texts.serverError && error.status >= 500) return fallback;
   const kept = error.code === undefined ? undefined : texts.codes?.[error.code];
   return kept ?? texts.refusal ?? (error.message || fallback);
 }

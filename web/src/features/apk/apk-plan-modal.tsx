@@ -11,11 +11,10 @@ import {
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
-import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
+import { applyServerErrors, formErrorText, isMessageKey, useZodForm } from '../../components/form';
 import { IMAGE_UPLOAD_MAX_MB, ImageInput, imageProblem } from '../../components/image-input';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddApkPlan } from './add-apk-plan';
-import { apkFailureMessage } from './apk-errors';
 import { useUpdateApkPlan } from './update-apk-plan';
 
 type Props = {
@@ -74,7 +73,7 @@ export function ApkPlanModal({ plan, onClose }: Props) {
           if (error instanceof ApiError) setImageError(error.fieldErrors().image);
           return;
         }
-        setFailure(apkFailureMessage(error, 'apk.errors.saveFailed'));
+        setFailure(formErrorText(error, { fallback: t('apk.errors.saveFailed') }));
       },
     };
     if (plan) update.mutate({ id: plan.id, fields, image }, handlers);

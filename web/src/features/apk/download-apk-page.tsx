@@ -7,11 +7,11 @@ import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
-import { apkFailureMessage } from './apk-errors';
 import { ApkPlanModal } from './apk-plan-modal';
 import { useDeleteApkPlan } from './delete-apk-plan';
 import { useApkPlans } from './get-apk-plans';
 import { CardGrid } from '../../components/card-grid';
+import { formErrorText } from '../../components/form';
 
 /** The open add or edit modal; it mounts with each opening, so it starts from the plan's values. */
 type Editor = { plan?: ApkPlan };
@@ -36,7 +36,7 @@ export function DownloadApkPage() {
     remove.mutate(deleting.id, {
       onSuccess: (answer) => showSuccess(answer.msg || t('apk.planDeleted')),
       onError: (error) => {
-        toastError(apkFailureMessage(error, 'apk.errors.deleteFailed'));
+        toastError(formErrorText(error, { fallback: t('apk.errors.deleteFailed') }));
         shownWhereItHappened(error);
       },
       onSettled: () => setDeleting(undefined),
@@ -47,7 +47,7 @@ export function DownloadApkPage() {
     <CardGrid
       items={plans.data?.data}
       pending={plans.isPending}
-      failure={plans.isError ? apkFailureMessage(plans.error, 'apk.errors.loadFailed') : undefined}
+      failure={plans.isError ? formErrorText(plans.error, { fallback: t('apk.errors.loadFailed') }) : undefined}
       emptyText={t('apk.empty')}
       label={t('apk.title')}
       renderCard={(plan) => (

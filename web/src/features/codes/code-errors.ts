@@ -32,9 +32,3 @@ export function playlistSaveError(error: unknown): string {
   }
   return i18n.t('activationCodes.editor.saveError');
 }
-
-/** The editor's load failure: the server's reason (unknown code, another reseller's) or the generic text. */
-export function playlistLoadError(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return i18n.t('activationCodes.editor.loadFailed');
-}

@@ -12,10 +12,10 @@ import {
   URL_MAX_LENGTH,
   type CodePlaylist,
 } from '@panel/contract';
-import { useErrorText } from '../../components/form';
+import { formErrorText, useErrorText } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { session } from '../../lib/session';
-import { playlistLoadError, playlistSaveError } from './code-errors';
+import { playlistSaveError } from './code-errors';
 import { useCodePlaylists } from './get-code-playlists';
 import { useEditCodePlaylists, type CodePlaylistBody } from './edit-code-playlists';
 
@@ -145,7 +145,7 @@ export function CodePlaylistEditorPage() {
   } else if (playlists.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">
-        {playlistLoadError(playlists.error)}
+        {formErrorText(playlists.error, { network: t('activationCodes.editor.loadFailed'), fallback: t('activationCodes.editor.loadFailed'), serverError: true })}
       </Alert>
     );
   } else {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AccountSummary } from './account-summary';
 import { useSubResellerDetail } from './get-sub-reseller-detail';
 import { ParentChangeForm } from './parent-change-form';
-import { detailLoadFailure } from './reseller-form-errors';
 import { useResellerId } from '../../lib/use-reseller-id';
+import { formErrorText } from '../../components/form';
 
 /** /assign-to-reseller/:resellerId (permission assign-reseller, else /403): the reseller's name and e-mail and a parent picker. */
 export function AssignResellerPage() {
@@ -16,7 +16,7 @@ export function AssignResellerPage() {
   if (id === undefined || detail.isError) {
     content = (
       <Alert color="red" variant="light" role="alert">
-        {detailLoadFailure(detail.error)}
+        {formErrorText(detail.error, { refusal: t('resellerForms.errors.detailUnavailable'), network: t('resellerForms.errors.detailError'), fallback: t('resellerForms.errors.detailError') })}
       </Alert>
     );
   } else if (detail.isPending) {

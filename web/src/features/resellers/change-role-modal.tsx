@@ -5,8 +5,8 @@ import type { ResellerRow } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { useChangeResellerRole } from './change-reseller-role';
 import { useRoles } from './get-roles';
-import { roleErrorMessage } from './reseller-errors';
 import { roleName } from '../../lib/role-name';
+import { formErrorText } from '../../components/form';
 
 type Props = { reseller: ResellerRow | undefined; onClose: () => void };
 
@@ -41,7 +41,7 @@ export function ChangeRoleModal({ reseller, onClose }: Props) {
           setChoice(null);
           onClose();
         },
-        onError: (failure) => setError(roleErrorMessage(failure)),
+        onError: (failure) => setError(formErrorText(failure, { network: t('resellerList.errors.roleNetwork'), fallback: t('resellerList.errors.roleNetwork'), serverError: true })),
       },
     );
   };
@@ -71,7 +71,7 @@ export function ChangeRoleModal({ reseller, onClose }: Props) {
         />
         {(error || roles.isError) && (
           <Alert color="red" variant="light" role="alert">
-            {error ?? roleErrorMessage(roles.error)}
+            {error ?? formErrorText(roles.error, { network: t('resellerList.errors.roleNetwork'), fallback: t('resellerList.errors.roleNetwork'), serverError: true })}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/client';
+import { formErrorText, type FormErrorTexts } from '../../components/form';
 import { i18n } from '../../i18n';
 
 /** Server refusals whose message says what to do (business-panel.md §8): shown as they are. */
@@ -17,12 +18,16 @@ export function statusErrorMessage(error: unknown): string {
   return fallback(error);
 }
 
-/** Remove, reactivate, logo, API access: the server's reason, or the network text. */
-export function actionErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 403 && error.code === 'FORBIDDEN') return i18n.t('resellerList.errors.actionNotAllowed');
-  if (error instanceof ApiError && error.status === 0) return i18n.t('resellerList.errors.network');
-  return fallback(error);
-}
+/** What the list's actions read: the server's reason, or the network text; a 403 FORBIDDEN is 'Action Not Allowed'. */
+const actionTexts = (codes: Record<string, string> = {}): FormErrorTexts => ({
+  codes: { FORBIDDEN: i18n.t('resellerList.errors.actionNotAllowed'), ...codes },
+  network: i18n.t('resellerList.errors.network'),
+  fallback: i18n.t('common.anErrorOccurred'),
+  serverError: true,
+});
+
+/** Remove, reactivate, logo, API access. */
+export const actionErrorMessage = (error: unknown): string => formErrorText(error, actionTexts());
 
 /**
  * Add and deduct credit (§8): C10010–C10014, C10422 and C10424 show the server's message (C10011
@@ -38,14 +43,5 @@ export function creditMoveErrorMessage(error: unknown): string {
 }
 
 /** Report download (§8): C10012 is 'No records found for this reseller.'. */
-export function reportErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'C10012') return i18n.t('resellerList.errors.noRecordsReseller');
-  return actionErrorMessage(error);
-}
-
-/** Change role (§8): a 403 C10006 shows the server's message; anything else the network text of that screen. */
-export function roleErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'C10006' && error.message) return error.message;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return i18n.t('resellerList.errors.roleNetwork');
-}
+export const reportErrorMessage = (error: unknown): string =>
+  formErrorText(error, actionTexts({ C10012: i18n.t('resellerList.errors.noRecordsReseller') }));

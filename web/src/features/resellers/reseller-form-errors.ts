@@ -82,12 +82,3 @@ export function assignFailure(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
   return i18n.t('resellerForms.errors.anErrorOccurredDot');
 }
-
-/**
- * Loading the account to move: a refusal or a missing account reads 'Unable to fetch sub
- * reseller details'; no answer at all 'Error loading sub reseller details'.
- */
-export function detailLoadFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0) return i18n.t('resellerForms.errors.detailUnavailable');
-  return i18n.t('resellerForms.errors.detailError');
-}

@@ -1,12 +1,11 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { AccountSummary } from './account-summary';
 import { useParentReseller } from './get-parent-reseller';
 import { useSubResellerDetail } from './get-sub-reseller-detail';
 import { ParentChangeForm } from './parent-change-form';
-import { detailLoadFailure } from './reseller-form-errors';
 import { useResellerId } from '../../lib/use-reseller-id';
+import { formErrorText } from '../../components/form';
 
 /**
  * /switch-sub-reseller/:resellerId (permission switch-reseller, else /403): the sub-reseller's
@@ -20,7 +19,7 @@ export function SwitchSubResellerPage() {
 
   let content;
   if (id === undefined || detail.isError) {
-    content = <ErrorAlert message={detailLoadFailure(detail.error)} />;
+    content = <ErrorAlert message={formErrorText(detail.error, { refusal: t('resellerForms.errors.detailUnavailable'), network: t('resellerForms.errors.detailError'), fallback: t('resellerForms.errors.detailError') })} />;
   } else if (detail.isPending || parent.isPending) {
     content = (
       <Center p="xl">
@@ -29,8 +28,7 @@ export function SwitchSubResellerPage() {
     );
   } else if (parent.isError) {
     // 404: 'This Reseller has no parent reseller!' from the server; no answer: the loading error.
-    const error = parent.error;
-    content = <ErrorAlert message={error instanceof ApiError && error.status !== 0 ? error.message : detailLoadFailure(error)} />;
+    content = <ErrorAlert message={formErrorText(parent.error, { network: t('resellerForms.errors.detailError'), fallback: t('resellerForms.errors.detailError') })} />;
   } else {
     const account = detail.data.data.IBOReseller;
     const current = parent.data.data;
