@@ -51,7 +51,7 @@ import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { sandboxBalance } from './db/sandbox.js';
 import { redactUrl } from './lib/redact-url.js';
-import { errSerializer, loggerOptions } from './lib/log-options.js';
+import { errSerializer, loggerOptions, RequestLogController } from './lib/log-options.js';
 import { traceIdMixin } from './lib/trace-ids.js';
 
 /**
@@ -88,6 +88,8 @@ export async function buildApp(
             },
             stream: options.logStream,
           },
+    // One line per request when it ends: debug when it went well, warn when slow or 503, error for other 5xx (lib/log-options.ts).
+    logController: new RequestLogController(),
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,

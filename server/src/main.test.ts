@@ -9,10 +9,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-main-'));
 const port = 4100 + Math.floor(Math.random() * 800);
 const children: ChildProcess[] = [];
 
-function start(portNumber = port) {
+function start(portNumber = port, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(portNumber), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ADMIN_LOGIN_PREFIX: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(portNumber), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ADMIN_LOGIN_PREFIX: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -61,23 +61,39 @@ describe.skipIf(onPostgres)('the panel process', { timeout: START_LIMIT_MS + 10_
     expect(first.output()).toMatch(/Node\.js: +v(2[4-9]|[3-9]\d)\./);
   });
 
+  it('prints its start-up warnings readably before the banner, and the banner last: requests that went well write nothing after it', async () => {
+    for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+    const lines = first.output().split('\n').filter((l) => l.trim() !== '');
+    const warning = lines.findIndex((l) => l.startsWith('  Warning:') && l.includes('PAYMENT_PROVIDER=sandbox'));
+    const banner = lines.findIndex((l) => l.startsWith('  Reseller panel:'));
+    expect(warning).toBeGreaterThanOrEqual(0);
+    expect(warning).toBeLessThan(banner);
+    expect(lines.slice(warning).some((l) => l.startsWith('{'))).toBe(false);
+    expect(lines.at(-1)).toMatch(/^ {2}Admin password: .*\(shown once/);
+  });
+
   it('refuses a second process on the same data folder', async () => {
     const second = start(port + 1);
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain('is in use by another panel process');
   });
 
-  it('keeps one-time tokens out of its request log', async () => {
-    await fetch(`http://127.0.0.1:${port}/reset-password/SECRETPATHTOKEN`);
-    await fetch(`http://127.0.0.1:${port}/create-password?email=a%40b.c&token=SECRETQUERYTOKEN`);
-    await expect.poll(() => first.output()).toContain('/reset-password/[redacted]');
-    expect(first.output()).not.toContain('SECRETPATHTOKEN');
-    expect(first.output()).not.toContain('SECRETQUERYTOKEN');
-  });
-
   it('finishes on SIGTERM with exit code 0', async () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+  });
+
+  it('logs every request at LOG_LEVEL=debug, with one-time tokens kept out', async () => {
+    const debug = start(port, { LOG_LEVEL: 'debug' });
+    await healthy();
+    await fetch(`http://127.0.0.1:${port}/reset-password/SECRETPATHTOKEN`);
+    await fetch(`http://127.0.0.1:${port}/create-password?email=a%40b.c&token=SECRETQUERYTOKEN`);
+    await expect.poll(() => debug.output()).toContain('/reset-password/[redacted]');
+    expect(debug.output()).toContain('/create-password?email=a%40b.c&token=[redacted]');
+    expect(debug.output()).not.toContain('SECRETPATHTOKEN');
+    expect(debug.output()).not.toContain('SECRETQUERYTOKEN');
+    debug.child.kill('SIGTERM');
+    expect(await debug.exited).toBe(0);
   });
 
   it('restarts on the same folder with its data and without a new admin', async () => {

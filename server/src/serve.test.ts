@@ -224,6 +224,8 @@ describe('the built server with OpenTelemetry tracing', { timeout: 120_000 }, ()
       OTEL_BSP_SCHEDULE_DELAY: '100',
       OTEL_SERVICE_NAME: 'panel-under-test',
       SHUTDOWN_GRACE_SECONDS: '0',
+      // A request that went well is logged at debug only.
+      LOG_LEVEL: 'debug',
     });
     expect(server.output()).toContain(`Tracing:             OpenTelemetry, spans to ${receiver.url}`);
 

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { startPanel } from './start.js';
+import { startBanner, startupWarnings } from './banner.js';
 import { requestBackup } from './modules/backups/backups.service.js';
 
 /**
@@ -10,7 +11,7 @@ import { requestBackup } from './modules/backups/backups.service.js';
  */
 export async function serve(hooks: { beforeExit?: () => Promise<void> } = {}) {
   const config = loadConfig();
-  const { app, seeded, mailer, readiness } = await startPanel(config);
+  const { app, seeded, mailer, readiness, output } = await startPanel(config);
 
   let closing = false;
   let cutGraceShort: (() => void) | undefined;
@@ -53,31 +54,6 @@ export async function serve(hooks: { beforeExit?: () => Promise<void> } = {}) {
 
   await app.listen({ port: config.port, host: config.host });
 
-  const lines = [
-    '',
-    `  Reseller panel:      ${config.publicUrl}`,
-    `  Admin sign-in:       ${config.publicUrl}/${seeded.adminLoginPrefix}/admin-login`,
-    `  API documentation:   ${config.publicUrl}/api/docs`,
-    `  Database:            ${config.databaseUrl ? (config.databasePooler === 'transaction' ? 'PostgreSQL through a pooler in transaction mode (sessions over DATABASE_DIRECT_URL)' : 'PostgreSQL') : `PGlite in ${config.dataDir}`}`,
-    `  Mails go to:         ${mailer.describe()}`,
-    `  Node.js:             ${process.version}`,
-  ];
-  if (config.tracing) lines.push(`  Tracing:             OpenTelemetry, spans to ${endpointOrigin()}`);
-  if (seeded.createdAdmin) {
-    lines.push(`  First admin:         ${seeded.createdAdmin.email}`);
-    if (seeded.createdAdmin.password) {
-      lines.push(`  Admin password:      ${seeded.createdAdmin.password}   (shown once: write it down)`);
-    }
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
-}
-
-/** Where spans go, without a path, query or credentials that the URL may carry. */
-function endpointOrigin(): string {
-  const url = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'an OTLP endpoint';
-  }
+  // Through the loggers' own stream, so after every line they hold (pino writes asynchronously).
+  output.write(startBanner({ config, seeded, mails: mailer.describe(), warnings: startupWarnings(config) }));
 }

@@ -23,9 +23,12 @@ import { reportBackupsTo } from './modules/backups/backup-metrics.js';
  * end-to-end and benchmark harnesses run too.
  */
 export async function startPanel(config: Config, options: { logger?: boolean } = {}) {
+  // Every line of the process on one stream, in the order written: the requests', the background
+  // work's and, after them, the start banner (serve.ts).
+  const output = pino.destination({ dest: 1, sync: false });
   // Background work (mail, workers) logs with the same redaction and trace ids as the requests.
   const log: FastifyBaseLogger =
-    options.logger === false ? pino({ level: 'silent' }) : pino(loggerOptions(config.logLevel, config.tracing ? await traceIdMixin() : undefined));
+    options.logger === false ? pino({ level: 'silent' }) : pino(loggerOptions(config.logLevel, config.tracing ? await traceIdMixin() : undefined), output);
   let unlock: (() => void) | undefined;
   let database: Database;
   if (config.databaseUrl) {
@@ -67,7 +70,7 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
       metrics,
       readiness,
     },
-    options,
+    { ...options, logStream: output },
   );
   // The daily expiry reminders, on the live data only; stopped (a pass in flight finished) before the database closes.
   // Each beats readiness's heartbeat from its loop: a stuck worker takes the node out of the balancer.
@@ -90,5 +93,5 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
     await database.close();
     unlock?.();
   });
-  return { app, seeded, mailer, database, metrics, readiness, backups };
+  return { app, seeded, mailer, database, metrics, readiness, backups, output };
 }

@@ -7,7 +7,8 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.
 import { createReseller, GOOD_PASSWORD, uniqueIp } from '../../test/fixtures.js';
 import { fundedAdmin, PASSCODE, recharge, setPasscode } from '../../test/credit.js';
 import { codeAt, turnOn } from '../../test/two-factor.js';
-import { loggerOptions } from './log-options.js';
+import Fastify from 'fastify';
+import { loggerOptions, RequestLogController, requestLevel, SLOW_REQUEST_MS } from './log-options.js';
 import { redactUrl } from './redact-url.js';
 
 function capture() {
@@ -86,6 +87,89 @@ describe('the request log at LOG_LEVEL=trace', () => {
     for (const secret of secrets) expect(text, `a secret in the log: ${secret.slice(0, 4)}…`).not.toContain(secret);
     for (const value of quoted) expect(text).not.toContain(value);
     expect(text).toContain('/api/get-playlist/[redacted]');
+  });
+});
+
+type Line = { level: number; msg: string; reqId?: string; req?: { method: string; url: string; ip: string }; res?: { statusCode: number }; responseTime?: number };
+const parsed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Line);
+
+describe('the request log at the default level', () => {
+  let t: TestApp;
+  const log = capture();
+  beforeAll(async () => {
+    t = await createTestApp({ logStream: log.stream, env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(() => t.close());
+
+  it('writes no line for a hundred requests that went well, nor for a caller\'s refusals', async () => {
+    for (let i = 0; i < 100; i++) expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/no-such-call' })).statusCode).toBe(404);
+    expect(log.lines).toEqual([]);
+  });
+});
+
+describe('the request log at LOG_LEVEL=debug', () => {
+  let t: TestApp;
+  const log = capture();
+  beforeAll(async () => {
+    t = await createTestApp({ logStream: log.stream, env: { LOG_LEVEL: 'debug' } });
+  });
+  afterAll(() => t.close());
+
+  it('writes one line per request, with its method, redacted URL, status, response time and request id', async () => {
+    await t.call({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'req-one' } });
+    await t.call({ method: 'POST', url: '/api/get-playlist/12345678901234', payload: {}, headers: { 'x-request-id': 'req-two' } });
+    const lines = parsed(log.lines).filter((l) => l.msg === 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 20, reqId: 'req-one', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(lines[1]).toMatchObject({ level: 20, reqId: 'req-two', req: { method: 'POST', url: '/api/get-playlist/[redacted]' } });
+    expect(lines[1]!.res!.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('a request that failed or was slow', () => {
+  async function appLogging(level: string) {
+    const log = capture();
+    const app = Fastify({ logger: { ...loggerOptions(level), stream: log.stream }, logController: new RequestLogController() });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/fails', async () => {
+      throw new Error('broken');
+    });
+    app.get('/unavailable', async (_request, reply) => reply.code(503).send({ ok: false }));
+    app.get('/slow', async () => {
+      await new Promise((r) => setTimeout(r, SLOW_REQUEST_MS + 50));
+      return { ok: true };
+    });
+    await app.ready();
+    return { app, log };
+  }
+
+  it('is logged at the default level: a 5xx at error, a 503 and a slow request at warn', async () => {
+    const { app, log } = await appLogging('info');
+    await app.inject({ method: 'GET', url: '/ok' });
+    await app.inject({ method: 'GET', url: '/fails' });
+    await app.inject({ method: 'GET', url: '/unavailable' });
+    await app.inject({ method: 'GET', url: '/slow' });
+    await app.close();
+    const completed = parsed(log.lines).filter((l) => l.msg === 'request completed');
+    expect(completed.map((l) => [l.req?.url, l.res?.statusCode, l.level])).toEqual([
+      ['/fails', 500, 50],
+      ['/unavailable', 503, 40],
+      ['/slow', 200, 40],
+    ]);
+    expect(completed[2]!.responseTime).toBeGreaterThan(SLOW_REQUEST_MS);
+    for (const line of completed) expect(line.reqId).toEqual(expect.any(String));
+  });
+
+  it('has its level from its status and time', () => {
+    expect(requestLevel(200, 5)).toBe('debug');
+    expect(requestLevel(404, 5)).toBe('debug');
+    expect(requestLevel(429, 5)).toBe('debug');
+    expect(requestLevel(200, SLOW_REQUEST_MS + 1)).toBe('warn');
+    expect(requestLevel(503, 5)).toBe('warn');
+    expect(requestLevel(500, 5)).toBe('error');
+    expect(requestLevel(502, SLOW_REQUEST_MS + 1)).toBe('error');
   });
 });
 

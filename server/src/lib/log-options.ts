@@ -1,3 +1,4 @@
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions, SerializedError } from 'pino';
 import pino from 'pino';
 
@@ -105,4 +106,54 @@ export function loggerOptions(level: string, mixin?: () => Record<string, string
     serializers: { err: errSerializer },
     ...(mixin ? { mixin } : {}),
   };
+}
+
+/** A request that takes longer than this is logged at warn, whatever it answered. */
+export const SLOW_REQUEST_MS = 1000;
+
+type RequestLevel = 'error' | 'warn' | 'debug';
+
+/**
+ * The level of a request's line. 5xx is the server's failure: error, but 503, the panel's own
+ * "unavailable" (draining, not ready, a backup or payment provider away), is warn, so a rolling
+ * update's probes raise no error. A slow request is warn. Everything else, 4xx included (the
+ * callers' refusals, which /metrics counts by status), is debug: at the default level a panel
+ * that works writes no request lines.
+ */
+export function requestLevel(statusCode: number, responseTimeMs: number): RequestLevel {
+  if (statusCode >= 500 && statusCode !== 503) return 'error';
+  if (statusCode === 503 || responseTimeMs > SLOW_REQUEST_MS) return 'warn';
+  return 'debug';
+}
+
+/**
+ * Fastify's request lines (its `logController`): one line per request when it ends, "request
+ * completed" with the method, the redacted URL, the IP, the status, the response time in ms and
+ * the request id, at `requestLevel`'s level. The arrival ("incoming request") is at trace only, to
+ * find a request that never ends. A route's own `logLevel` still applies (the probes': warn).
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if (this.isLogDisabled(request)) return;
+    request.log.trace({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log[requestLevel(reply.statusCode, reply.elapsedTime)](line, 'request completed');
+  }
+
+  /** A caller that leaves during a download is the caller's business: debug, as its request is. */
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.debug({ req: request, res: reply }, 'stream closed prematurely');
+    else super.streamError(error, request, reply);
+  }
+
+  /** Requests refused while the server closes: warn, as a 503 is. */
+  override serviceUnavailable(logger: FastifyBaseLogger) {
+    logger.warn({ res: { statusCode: 503 } }, 'request refused: the server is closing');
+  }
 }

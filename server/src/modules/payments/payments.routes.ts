@@ -11,20 +11,24 @@ import {
   translate,
   updatePaymentPlanEndpoint,
 } from '@panel/contract';
+import type { Config } from '../../config.js';
 import { AppError } from '../../http/app-error.js';
 import { ctxOf } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { paymentProvider, stripeClient } from './payment-providers.js';
 import * as service from './payments.service.js';
 
+/** What the operator reads above the start banner (banner.ts) when the live panel takes no real payments. */
+export function paymentsStartupWarning(config: Config): string | undefined {
+  if (config.payments.provider !== 'sandbox') return undefined;
+  return 'PAYMENT_PROVIDER=sandbox: buyers confirm their own payments on the built-in checkout page. Set PAYMENT_PROVIDER=stripe to take real payments.';
+}
+
 /** In the sandbox (`sandbox`) orders are always paid on the built-in checkout: test credit never costs money. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ sandbox?: boolean }> = async (app, options) => {
   const { config } = app.deps;
   const stripe = config.payments.provider === 'stripe' && !options.sandbox ? stripeClient(config.payments) : undefined;
   const provider = paymentProvider(config, stripe);
-  if (provider.name === 'sandbox' && !options.sandbox) {
-    app.log.warn('PAYMENT_PROVIDER=sandbox: buyers confirm their own payments on the built-in checkout page. Set PAYMENT_PROVIDER=stripe to take real payments.');
-  }
 
   route(app, paymentPlansEndpoint, async (request) => {
     const ctx = ctxOf(request);
