@@ -1,6 +1,21 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E } from './env';
 import { appIdOf, createFundedReseller, openGroup, PASSWORD, passPasscodeScreen, pickOption, playerCall, randomMac, signIn, signInAdmin } from './helpers';
+
+/** `npm run player -- …` against the e2e server, with a state folder of its own; answers what it printed. */
+function referencePlayer(...args: string[]): Promise<string> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-player-'));
+  return new Promise((resolve, reject) =>
+    execFile(path.join(root, 'node_modules/.bin/tsx'), ['player/src/cli.ts', ...args, '--url', E2E.baseUrl, '--state', state], { cwd: root }, (error, stdout, stderr) =>
+      error ? reject(new Error(`npm run player failed: ${stderr}`)) : resolve(stdout),
+    ),
+  );
+}
 
 /** The value under a label of the Check MAC result modal (label and value are sibling texts). */
 const detail = (dialog: Locator, label: string) => dialog.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
@@ -20,8 +35,9 @@ test('a registered player is checked, activated for two apps, annotated, disable
   page,
   browser,
 }) => {
-  // Nine screens and two browsers in one journey: more than the default minute on a busy machine.
-  test.setTimeout(120_000);
+  // Nine screens, two browsers and the reference player's start (tsx) in one journey: more than
+  // the default two minutes on a busy machine.
+  test.setTimeout(180_000);
 
   // 1. The admin creates a reseller allowed IBOPLAYER and BOBPLAYER, with 10 credit points.
   await signInAdmin(page);
@@ -34,15 +50,17 @@ test('a registered player is checked, activated for two apps, annotated, disable
   await expect(credit).toHaveText('10 credits');
 
   // 2. A player starts for both apps, sending its MAC upper-case with dashes: it is stored normalised.
+  // IBOPLAYER's is the reference player, run as the README's first activation runs it.
   const typedMac = randomMac();
   const mac = typedMac.toLowerCase().replace(/-/g, ':');
   const shownMac = typedMac.replace(/-/g, ':');
-  const iboDevice = await playerCall(reseller.request, 'register', { app_id: ibo, mac_address: typedMac });
+  const registered = await referencePlayer('register', '--app', String(ibo), '--mac', typedMac);
+  expect(registered).toMatch(new RegExp(`MAC address\\s+${mac}\\n`));
+  expect(registered).toMatch(/Status\s+active \(trial\)/);
+  const iboDevice = { device_key: /Device key\s+(\d{8})/.exec(registered)?.[1] ?? '' };
   const bobDevice = await playerCall(reseller.request, 'register', { app_id: bob, mac_address: typedMac });
-  for (const device of [iboDevice, bobDevice]) {
-    expect(device).toMatchObject({ mac_address: mac, status: 'active', is_trial: 1 });
-    expect(device.device_key).toMatch(/^\d{8}$/);
-  }
+  expect(bobDevice).toMatchObject({ mac_address: mac, status: 'active', is_trial: 1 });
+  for (const device of [iboDevice, bobDevice]) expect(device.device_key).toMatch(/^\d{8}$/);
   const iboStatus = () => playerCall(reseller.request, 'status', { app_id: ibo, mac_address: mac, device_key: iboDevice.device_key });
 
   // 3. Check MAC: the MAC is formatted as it is typed; the modal shows the trial device.
