@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderRoutes } from '../../test-utils';
+import userEvent from '@testing-library/user-event';
+import { json, renderRoutes, stubFetch } from '../../test-utils';
 import { CreatePasswordPage } from './create-password-page';
+import { LoginPage } from './login-page';
 import { Landing } from './test-utils';
 
 const routes = [
@@ -24,5 +26,19 @@ describe('CreatePasswordPage', () => {
     expect(await screen.findByRole('heading', { name: 'Create your password' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirm password/, { selector: 'input' })).toBeInTheDocument();
+  });
+
+  describe('once the password is created', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('opens the sign-in page with the e-mail filled in', async () => {
+      stubFetch(async () => json(200, { status: true, msg: 'Password created.', statusCode: 200, message: 'Password created.' }));
+      renderRoutes([routes[0]!, { path: '/login', element: <LoginPage /> }], '/create-password?email=a%40b.co&token=abc');
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(/^Password/, { selector: 'input' }), 'Str0ng!Passw0rd');
+      await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'Str0ng!Passw0rd');
+      await user.click(screen.getByRole('button', { name: 'Create password' }));
+      expect(await screen.findByLabelText(/^Email/, { selector: 'input' })).toHaveValue('a@b.co');
+    });
   });
 });

@@ -38,7 +38,8 @@ function CreatePasswordForm({ email, token }: { email: string; token: string }) 
       {
         onSuccess: () => {
           showSuccess(t('auth.createPassword.success'));
-          void navigate('/login', { replace: true });
+          // The sign-in form starts with this e-mail filled in: only the new password is left to type.
+          void navigate('/login', { replace: true, state: { email } });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'TOKEN_EXPIRED') setExpired(error.message);

@@ -20,6 +20,12 @@ function nextPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
 }
 
+/** The e-mail a screen that sent the user here passed on (create-password), to fill in the form. */
+function passedEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 /** /login, and the admin's /:prefix/admin-login: the same form, another call. */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -30,7 +36,7 @@ export function LoginPage() {
   const mutation = useLogin();
   const [alert, setAlert] = useState<string>();
   const errorText = useAuthErrorText();
-  const form = useZodForm<LoginBody>(loginBody, { initialValues: { email: '', password: '', remember: false } });
+  const form = useZodForm<LoginBody>(loginBody, { initialValues: { email: passedEmail(location.state), password: '', remember: false } });
   const [challenge, setChallenge] = useState<LoginChallengeAnswer>();
 
   const signedIn = (answer: LoginAnswer) => {
