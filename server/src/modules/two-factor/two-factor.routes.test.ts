@@ -67,13 +67,14 @@ describe('POST /api/two-factor/totp/setup and /confirm', () => {
     expect(row!.secret_encrypted).not.toContain(secret);
   });
 
-  it('refuses a wrong code and keeps the factor off', async () => {
+  it('refuses a wrong code in its own words (no recovery code yet) and keeps the factor off', async () => {
     const user = await signedUpReseller(t);
     const setup = await t.call({ method: 'POST', url: '/api/two-factor/totp/setup', token: user.token });
     const { secret } = setup.json<{ data: { secret: string } }>().data;
     const wrong = String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, '0');
     const res = await t.call({ method: 'POST', url: '/api/two-factor/totp/confirm', token: user.token, payload: { code: wrong }, lang: 'de' });
-    expectError(res, 401, 'INVALID_TWO_FACTOR_CODE', translate('de', 'errors.invalidTwoFactorCode'));
+    expectError(res, 401, 'INVALID_TWO_FACTOR_CODE', translate('de', 'errors.invalidSetupCode'));
+    expect(translate('en', 'errors.invalidSetupCode')).not.toMatch(/recovery/i);
     expect((await t.call({ method: 'GET', url: '/api/two-factor', token: user.token })).json().data.totp).toBe(false);
     expect((await login(user)).json()).toHaveProperty('token');
   });

@@ -179,7 +179,8 @@ export async function confirmTotp({ ctx, input }: { ctx: Ctx; input: TotpConfirm
   const now = Date.now();
   const code = normalise(input.code);
   const delta = looksLikeTotp(code) ? totp.validate({ token: code, timestamp: now, window: 1 }) : null;
-  if (delta === null) throw new AppError('INVALID_TWO_FACTOR_CODE');
+  // Setup's own words: no recovery code exists yet, so the sign-in text (which offers one) would mislead.
+  if (delta === null) throw new AppError('INVALID_TWO_FACTOR_CODE', { key: 'errors.invalidSetupCode' });
   await attempt.passed();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await ctx.db.transaction(async (tx) => {

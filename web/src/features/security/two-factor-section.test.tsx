@@ -48,6 +48,7 @@ describe('TwoFactorSection', () => {
     const qr = await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByLabelText('Setup key')).toHaveValue('JBSW Y3DP EHPK 3PXP\nJBSW Y3DP EHPK 3PXP');
+    expect(screen.getByRole('button', { name: 'Copy the setup key' })).toBeInTheDocument();
     const code = screen.getByLabelText('Code from the app');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await user.type(code, '123456');

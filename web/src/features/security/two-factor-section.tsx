@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Center, CopyButton, Group, Image, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../components/copy-value-button';
 import { totpConfirmBody, type TotpConfirmBody } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
 import { useErrorText, useZodForm } from '../../components/form';
@@ -183,16 +184,21 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
           )}
         </Center>
         {/* Two lines of four groups: the whole key stays in sight on a phone. */}
-        <Textarea
-          label={t('security.twoFactor.secret')}
-          value={groupedKey(secret)}
-          readOnly
-          rows={2}
-          styles={{ input: { resize: 'none' } }}
-          dir="ltr"
-          ff="monospace"
-          variant="filled"
-        />
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Textarea
+            label={t('security.twoFactor.secret')}
+            value={groupedKey(secret)}
+            readOnly
+            rows={2}
+            styles={{ input: { resize: 'none' } }}
+            dir="ltr"
+            ff="monospace"
+            variant="filled"
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          {/* The key as apps take it: without the spaces and the line break that make it readable. */}
+          <CopyValueButton value={secret} label={t('security.twoFactor.copySecret')} />
+        </Group>
         <TextInput
           label={t('security.twoFactor.code')}
           autoComplete="one-time-code"
