@@ -128,6 +128,9 @@ export function createdFrom(from: Date): Filter {
   return { key: 'from', values: { at: from.toISOString() }, build: (value) => gte(activations.createdAt, value('at')) };
 }
 
+/** Not undone: an undone activation gave its credit back and left the device as it was, so no count includes it (Insights shows it apart). */
+export const notUndone: Filter = { key: 'not-undone', values: {}, build: () => isNull(activations.refundedAt) };
+
 export function createdBefore(to: Date): Filter {
   return { key: 'to', values: { at: to.toISOString() }, build: (value) => lt(activations.createdAt, value('at')) };
 }

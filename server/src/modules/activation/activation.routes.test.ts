@@ -712,6 +712,15 @@ describe('activated apps list, activation logs and remarks', () => {
       expect(everyone.find((s) => s.name === appNames.get(apps[2]!))!.value).toBeGreaterThanOrEqual(1);
     });
 
+    it('leaves an undone activation out, as Insights counts it', async () => {
+      const before = (await chart(parent.token)).find((s) => s.name === appNames.get(apps[1]!))!.value;
+      expect(before).toBeGreaterThan(0);
+      await t.database.db.execute(
+        sql`update activations set refunded_at = now() where id = (select max(id) from activations where reseller_id = ${parent.id} and application_id = ${apps[1]!} and refunded_at is null)`,
+      );
+      expect((await chart(parent.token)).find((s) => s.name === appNames.get(apps[1]!))!.value).toBe(before - 1);
+    });
+
     it('needs a session but no permission', async () => {
       const plain = await staff(['notif-bell']);
       expect(await chart(plain.token)).toEqual([]);

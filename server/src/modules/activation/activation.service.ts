@@ -442,14 +442,14 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: UpdateCom
 }
 
 /**
- * GET /api/activation-log-dashboard: activations in reach over the last DASHBOARD_CHART_DAYS days
- * per module: every module the caller may activate (0 when none), then any other module that
+ * GET /api/activation-log-dashboard: activations in reach over the last DASHBOARD_CHART_DAYS days,
+ * undone ones left out as Insights counts them, per module: every module the caller may activate (0 when none), then any other module that
  * still has activations in the period.
  */
 export async function activationDashboard(ctx: Ctx) {
   const since = new Date(Date.now() - DASHBOARD_CHART_DAYS * 86_400_000);
   const [counts, allowed] = await Promise.all([
-    inReach(ctx).then((reach) => repo.countsByApplication(ctx.db, and(reach, conditionOf(repo.createdFrom(since))))),
+    inReach(ctx).then((reach) => repo.countsByApplication(ctx.db, and(reach, conditionOf(repo.createdFrom(since)), conditionOf(repo.notUndone)))),
     allowedApplications(ctx),
   ]);
   const byApp = new Map(counts.map((c) => [c.applicationId, Number(c.value)]));
