@@ -46,7 +46,7 @@ function FirstActivationHint({ appId, macAddress }: { appId: number; macAddress:
   return (
     <Stack gap={4} mt="xs">
       <Text size="sm">{t('checkMac.notFoundPlayer')}</Text>
-      <Code block dir="ltr">{`npm run player -- register --app ${appId} --mac ${macAddress}`}</Code>
+      <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{`npm run player -- register --app ${appId} --mac ${macAddress}`}</Code>
     </Stack>
   );
 }
