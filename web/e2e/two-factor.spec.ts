@@ -22,7 +22,7 @@ test('a reseller turns TOTP on, then signs in with a code from the app and with 
   await expect(reseller).toHaveURL(/\/profile\/security$/);
   await reseller.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
   await expect(reseller.getByRole('img', { name: 'QR code to add this account to an authenticator app' })).toBeVisible();
-  const secret = await reseller.getByLabel('Setup key').inputValue();
+  const secret = await reseller.getByRole('textbox', { name: 'Setup key' }).inputValue();
   await reseller.getByLabel('Code from the app').fill(appCode(secret));
   await reseller.getByRole('button', { name: 'Confirm and turn on' }).click();
   const codes = reseller.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
