@@ -5,7 +5,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '@panel/contra
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The request of an endpoint's route, its parts as the endpoint's schemas validated them. */
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
+type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
 
 type Handler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply>;
 
@@ -17,7 +17,7 @@ type Extra = Pick<RouteShorthandOptions, 'attachValidation' | 'bodyLimit' | 'log
 };
 
 /** The Fastify schema an endpoint declares: what validates the request and documents the call. */
-export function schemaOf(endpoint: Endpoint): FastifySchema & Record<string, unknown> {
+function schemaOf(endpoint: Endpoint): FastifySchema & Record<string, unknown> {
   const { tags, params, query, body, answer, status = 200, refusal, description, summary, security, consumes, hide } = endpoint;
   return {
     tags: [...tags],

@@ -78,7 +78,7 @@ const ALWAYS_LIVE = new Set(['/public/modes', '/step-up', '/step-up/passkey-opti
  * Where a call goes (core-panel.md §4 "Mode"): `/api` in live mode, `/api/sandbox` in the
  * sandbox, which serves every call again on data of its own with the same session.
  */
-export function apiUrl(path: string): URL {
+function apiUrl(path: string): URL {
   const prefix = currentMode() === 'sandbox' && !ALWAYS_LIVE.has(path) ? SANDBOX_PREFIX : '/api';
   return new URL(`${prefix}${path}`, window.location.origin);
 }
