@@ -21,14 +21,3 @@ export function codeListError(error: unknown): { dates?: string; list?: string }
   }
   return { list: i18n.t('activationCodes.list.loadFailed') };
 }
-
-/**
- * §8, Playlist editor save: a refusal reads the server's msg (else 'Failed to update playlists');
- * a request that failed on the way or on the server 'An error occurred while updating the playlists'.
- */
-export function playlistSaveError(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return Object.values(error.fieldErrors())[0] || error.message || i18n.t('activationCodes.editor.saveFailed');
-  }
-  return i18n.t('activationCodes.editor.saveError');
-}

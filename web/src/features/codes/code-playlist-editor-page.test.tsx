@@ -161,6 +161,22 @@ describe('CodePlaylistEditorPage', () => {
     expect(screen.queryByText('Playlists updated successfully!')).not.toBeInTheDocument();
   });
 
+  it('puts a refusal about an entry under its field, the add form’s entry being the last one sent', async () => {
+    const refusal = (errors: Record<string, string[]>) =>
+      json(422, { status: false, statusCode: 422, code: 'VALIDATION', msg: 'The given data was invalid.', message: 'The given data was invalid.', errors });
+    let answer = () => refusal({ 'playlists.1.name': ['Playlist name must be unique'] });
+    setup([SPORTS], { save: () => answer() });
+    await screen.findByRole('list', { name: `Playlists of code ${CODE}` });
+    fillAddForm({ url: 'http://tv.example.test/movies.m3u', name: 'Movies' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save All Playlists' }));
+    expect(await within(addForm()).findByText('Playlist name must be unique')).toBeInTheDocument();
+
+    answer = () => refusal({ 'playlists.0.url': ['Please enter a valid URL'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Save All Playlists' }));
+    expect(await within(cards()[0]!).findByText('Please enter a valid URL')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the playlists read-only without edit-code', async () => {
     setup([SPORTS], { permissions: ['view-code'] });
     await screen.findByRole('list', { name: `Playlists of code ${CODE}` });

@@ -1,33 +1,55 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Alert, Button, Card, Fieldset, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import {
   CODE_PLAYLIST_SAVED_MS,
   codePlaylistInput,
   duplicateNameIndexes,
+  editCodePlaylistsBody,
   normaliseCode,
   PLAYLIST_NAME_MAX_LENGTH,
   URL_MAX_LENGTH,
   type CodePlaylist,
+  type CodePlaylistInput,
+  type EditCodePlaylistsBody,
 } from '@panel/contract';
-import { formErrorText, useErrorText } from '../../components/form';
+import { ApiError } from '../../api/client';
+import { formErrorText, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
-import { playlistSaveError } from './code-errors';
 import { useCodePlaylists } from './get-code-playlists';
 import { useEditCodePlaylists, type CodePlaylistBody } from './edit-code-playlists';
 
 type Entry = { url: string; name: string; epg: string };
 type PlaylistCard = Entry & { id: number };
 type Field = keyof Entry;
-type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Entry = { url: '', name: '', epg: '' };
 let nextId = 0;
 const toCard = (playlist: CodePlaylist): PlaylistCard => ({ id: (nextId += 1), url: playlist.url, name: playlist.name, epg: playlist.epg ?? '' });
 const toBody = (entry: Entry): CodePlaylistBody => ({ url: entry.url.trim(), name: entry.name.trim(), epg: entry.epg.trim() || null });
+
+/** The cards as the call sends them, under the contract's rules for the whole list (names unique among them). */
+const listSchema = z.pipe(
+  z.transform((values: { playlists: PlaylistCard[] }) => ({ playlists: values.playlists.map(toBody) })),
+  editCodePlaylistsBody,
+);
+
+/** The add form's entry: the contract's rules for one playlist, its name unique among the cards as well. */
+const entrySchema = (cards: readonly Entry[]) =>
+  z.pipe(
+    z.transform(toBody),
+    codePlaylistInput.check(
+      z.refine((entry) => !duplicateNameIndexes([...cards, entry]).includes(cards.length), {
+        message: 'validation.playlistNameUnique',
+        path: ['name'],
+      }),
+    ),
+  );
 
 /** Where the editor goes back to after a save (business-panel.md §2). */
 export const CODE_LIST_PATH = '/iboprotv';
@@ -40,100 +62,10 @@ export const CODE_LIST_PATH = '/iboprotv';
  */
 export function CodePlaylistEditorPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const navigate = useNavigate();
   const codeValue = normaliseCode(useParams().codeValue ?? '');
   const resellerEmail = (useLocation().state as { resellerEmail?: string } | null)?.resellerEmail || undefined;
-  const canEdit = session.has('edit-code');
-
   const playlists = useCodePlaylists(codeValue, resellerEmail);
-  const save = useEditCodePlaylists();
-  const loaded = useMemo(() => playlists.data?.playlists.map(toCard), [playlists.data]);
-  // The cards once edited; until then, those loaded.
-  const [edited, setEdited] = useState<PlaylistCard[]>();
-  const cards = edited ?? loaded ?? [];
-  const [cardErrors, setCardErrors] = useState<Record<number, Errors>>({});
-  const [draft, setDraft] = useState<Entry>(EMPTY);
-  const [draftErrors, setDraftErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-  const [saved, setSaved] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  /** The contract's rules for one entry, as texts under its fields. */
-  const check = (entry: Entry): Errors => {
-    const errors: Errors = {};
-    for (const issue of codePlaylistInput.safeParse(toBody(entry)).error?.issues ?? []) {
-      const field = String(issue.path[0]) as Field;
-      errors[field] ??= errorText(issue.message, field);
-    }
-    return errors;
-  };
-  const unique = errorText('validation.playlistNameUnique', 'name');
-  const hasErrors = (errors: Errors) => Object.values(errors).some(Boolean);
-
-  const changeCard = (id: number, field: Field, value: string) => {
-    setEdited(cards.map((card) => (card.id === id ? { ...card, [field]: value } : card)));
-    setCardErrors((all) => ({ ...all, [id]: { ...all[id], [field]: undefined } }));
-    setFailure(undefined);
-  };
-  const removeCard = (id: number) => {
-    setEdited(cards.filter((card) => card.id !== id));
-    setCardErrors(({ [id]: _removed, ...rest }) => rest);
-    setFailure(undefined);
-  };
-  const changeDraft = (field: Field, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setDraftErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  /** Add New Playlist: the new entry joins the cards when it passes, its name unique among them. */
-  const addDraft = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = check(draft);
-    if (!errors.name && duplicateNameIndexes([...cards, draft]).includes(cards.length)) errors.name = unique;
-    setDraftErrors(errors);
-    if (hasErrors(errors)) return;
-    setEdited([...cards, { ...draft, id: (nextId += 1) }]);
-    setDraft(EMPTY);
-  };
-
-  /**
-   * Save All Playlists: every card, plus the add form's entry when both its URL and name are
-   * filled (§5: only then is the add form reset after the save).
-   */
-  const saveAll = () => {
-    setFailure(undefined);
-    const withDraft = draft.url.trim() !== '' && draft.name.trim() !== '';
-    const entries: Entry[] = withDraft ? [...cards, draft] : cards;
-    const errors = entries.map(check);
-    for (const i of duplicateNameIndexes(entries)) errors[i]!.name ??= unique;
-    setCardErrors(Object.fromEntries(cards.map((card, i) => [card.id, errors[i]!])));
-    setDraftErrors(withDraft ? errors[cards.length]! : {});
-    if (errors.some(hasErrors)) return;
-
-    save.mutate(
-      { codeValue, playlists: entries.map(toBody), ...(resellerEmail ? { resellerEmail } : {}) },
-      {
-        onSuccess: (answer) => {
-          // The specification's client reads a falsy status as a refusal.
-          if ((answer as { status: boolean }).status === false) {
-            setFailure(answer.msg || t('activationCodes.editor.saveFailed'));
-            return;
-          }
-          // The list was reloaded by the save: show it as the server keeps it.
-          setEdited(undefined);
-          setCardErrors({});
-          if (withDraft) setDraft(EMPTY);
-          setSaved(true);
-          timer.current = window.setTimeout(() => void navigate(CODE_LIST_PATH), CODE_PLAYLIST_SAVED_MS);
-        },
-        onError: (error) => setFailure(playlistSaveError(error)),
-      },
-    );
-  };
-
-  const busy = save.isPending || saved;
   let body;
   if (playlists.isPending) {
     body = (
@@ -149,90 +81,7 @@ export function CodePlaylistEditorPage() {
       </Alert>
     );
   } else {
-    body = (
-      <>
-        {cards.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('activationCodes.editor.empty')}
-          </Text>
-        ) : (
-          <Stack gap="sm" role="list" aria-label={t('activationCodes.editor.listLabel', { code: codeValue })}>
-            {cards.map((card, index) => {
-              const legend = card.name.trim() || t('activationCodes.editor.numbered', { number: index + 1 });
-              return (
-                <div role="listitem" key={card.id}>
-                  <Fieldset
-                    legend={
-                      <Text component="span" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {legend}
-                      </Text>
-                    }
-                    pos="relative"
-                  >
-                    {canEdit && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        pos="absolute"
-                        top={8}
-                        style={{ insetInlineEnd: 8 }}
-                        aria-label={t('activationCodes.editor.remove', { name: legend })}
-                        onClick={() => removeCard(card.id)}
-                        disabled={busy}
-                      >
-                        <IconX size={16} aria-hidden />
-                      </ActionIcon>
-                    )}
-                    <Stack gap="xs">
-                      <PlaylistFields
-                        entry={card}
-                        errors={cardErrors[card.id]}
-                        onChange={(field, value) => changeCard(card.id, field, value)}
-                        readOnly={!canEdit}
-                      />
-                    </Stack>
-                  </Fieldset>
-                </div>
-              );
-            })}
-          </Stack>
-        )}
-        {canEdit && (
-          <Card withBorder padding="md">
-            <form onSubmit={addDraft} noValidate aria-labelledby="add-code-playlist-title">
-              <Stack gap="xs">
-                <Title order={3} size="h5" id="add-code-playlist-title">
-                  {t('activationCodes.editor.addTitle')}
-                </Title>
-                <PlaylistFields entry={draft} errors={draftErrors} onChange={changeDraft} readOnly={false} />
-                <Group justify="flex-end">
-                  <Button type="submit" variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={busy}>
-                    {t('activationCodes.editor.add')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Card>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {saved && (
-          <Alert color="green" variant="light" role="status">
-            {t('activationCodes.editor.saved')}
-          </Alert>
-        )}
-        {canEdit && (
-          <Group justify="flex-end">
-            <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveAll} loading={save.isPending} disabled={saved}>
-              {t('activationCodes.editor.save')}
-            </Button>
-          </Group>
-        )}
-      </>
-    );
+    body = <PlaylistEditor codeValue={codeValue} resellerEmail={resellerEmail} loaded={playlists.data.playlists} />;
   }
 
   return (
@@ -250,10 +99,191 @@ export function CodePlaylistEditorPage() {
   );
 }
 
-type FieldsProps = { entry: Entry; errors: Errors | undefined; onChange: (field: Field, value: string) => void; readOnly: boolean };
+type EditorProps = { codeValue: string; resellerEmail: string | undefined; loaded: CodePlaylist[] };
+
+/**
+ * The loaded playlists as cards (one form, saved as a whole) and the add form (its entry joins
+ * the cards when it passes). A failed save: a 422 under the entries' fields, anything else in the
+ * alert in the server's words; no answer or a server failure reads 'An error occurred while
+ * updating the playlists' (§8).
+ */
+function PlaylistEditor({ codeValue, resellerEmail, loaded }: EditorProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const canEdit = session.has('edit-code');
+  const save = useEditCodePlaylists();
+  const saveError = t('activationCodes.editor.saveError');
+  const list = useZodForm<{ playlists: PlaylistCard[] }, EditCodePlaylistsBody>(listSchema, {
+    initialValues: { playlists: loaded.map(toCard) },
+    errorTexts: { network: saveError, fallback: saveError, serverError: true },
+  });
+  const cards = list.values.playlists;
+  const addSchema = useMemo(() => entrySchema(cards), [cards]);
+  const add = useZodForm<Entry, CodePlaylistInput>(addSchema, { initialValues: EMPTY });
+  const [saved, setSaved] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  /** An edit of the cards takes back the last save's failure. */
+  const edited = () => {
+    list.setAlert(undefined);
+    list.clearFieldError('playlists');
+  };
+  const changeCard = (index: number, field: Field, value: string) => {
+    list.setFieldValue(`playlists.${index}.${field}`, value);
+    edited();
+  };
+  const removeCard = (index: number) => {
+    list.removeListItem('playlists', index);
+    edited();
+  };
+
+  /** Add New Playlist: the new entry joins the cards when it passes, its name unique among them. */
+  const addEntry = add.submit(() => {
+    list.insertListItem('playlists', { ...add.values, id: (nextId += 1) });
+    add.reset();
+  });
+
+  /** A refused save: each entry's messages under its fields (the add form's entry is the last one sent), anything else in the alert. */
+  const fail = (error: unknown, sent: number) => {
+    const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors() : {};
+    if (!Object.keys(fields).some((field) => field.startsWith('playlists'))) return list.fail(error);
+    const draft = `playlists.${cards.length}.`;
+    list.setErrors(fields);
+    if (sent > cards.length) {
+      add.setErrors(Object.fromEntries(Object.entries(fields).flatMap(([field, message]) => (field.startsWith(draft) ? [[field.slice(draft.length), message]] : []))));
+    }
+    shownWhereItHappened(error);
+  };
+
+  /**
+   * Save All Playlists: every card, plus the add form's entry when both its URL and name are
+   * filled (§5: only then is the add form reset after the save).
+   */
+  const saveAll = () => {
+    const withDraft = add.values.url.trim() !== '' && add.values.name.trim() !== '';
+    const draftRefused = withDraft ? add.validate().hasErrors : (add.clearErrors(), false);
+    list.submit((body) => {
+      if (draftRefused) return;
+      const playlists = withDraft ? [...body.playlists, toBody(add.values)] : body.playlists;
+      save.mutate(
+        { codeValue, playlists, ...(resellerEmail ? { resellerEmail } : {}) },
+        {
+          onSuccess: (answer) => {
+            // The specification's client reads a falsy status as a refusal.
+            if ((answer as { status: boolean }).status === false) {
+              list.setAlert(answer.msg || t('activationCodes.editor.saveFailed'));
+              return;
+            }
+            // The list as the server keeps it.
+            list.setValues({ playlists: answer.playlists.map(toCard) });
+            if (withDraft) add.reset();
+            setSaved(true);
+            timer.current = window.setTimeout(() => void navigate(CODE_LIST_PATH), CODE_PLAYLIST_SAVED_MS);
+          },
+          onError: (error) => fail(error, playlists.length),
+        },
+      );
+    })();
+  };
+
+  const busy = save.isPending || saved;
+  const failure = list.alert ?? errorText(list.errors.playlists, 'playlists');
+  const errorsOf =
+    (errors: Record<string, unknown>, prefix = '') =>
+    (field: Field) =>
+      errorText(errors[prefix + field], field);
+  return (
+    <>
+      {cards.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('activationCodes.editor.empty')}
+        </Text>
+      ) : (
+        <Stack gap="sm" role="list" aria-label={t('activationCodes.editor.listLabel', { code: codeValue })}>
+          {cards.map((card, index) => {
+            const legend = card.name.trim() || t('activationCodes.editor.numbered', { number: index + 1 });
+            return (
+              <div role="listitem" key={card.id}>
+                <Fieldset
+                  legend={
+                    <Text component="span" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {legend}
+                    </Text>
+                  }
+                  pos="relative"
+                >
+                  {canEdit && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      pos="absolute"
+                      top={8}
+                      style={{ insetInlineEnd: 8 }}
+                      aria-label={t('activationCodes.editor.remove', { name: legend })}
+                      onClick={() => removeCard(index)}
+                      disabled={busy}
+                    >
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  )}
+                  <Stack gap="xs">
+                    <PlaylistFields
+                      entry={card}
+                      error={errorsOf(list.errors, `playlists.${index}.`)}
+                      onChange={(field, value) => changeCard(index, field, value)}
+                      readOnly={!canEdit}
+                    />
+                  </Stack>
+                </Fieldset>
+              </div>
+            );
+          })}
+        </Stack>
+      )}
+      {canEdit && (
+        <Card withBorder padding="md">
+          <form onSubmit={addEntry} noValidate aria-labelledby="add-code-playlist-title">
+            <Stack gap="xs">
+              <Title order={3} size="h5" id="add-code-playlist-title">
+                {t('activationCodes.editor.addTitle')}
+              </Title>
+              <PlaylistFields entry={add.values} error={errorsOf(add.errors)} onChange={(field, value) => add.setFieldValue(field, value)} readOnly={false} />
+              <Group justify="flex-end">
+                <Button type="submit" variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={busy}>
+                  {t('activationCodes.editor.add')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      {saved && (
+        <Alert color="green" variant="light" role="status">
+          {t('activationCodes.editor.saved')}
+        </Alert>
+      )}
+      {canEdit && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveAll} loading={save.isPending} disabled={saved}>
+            {t('activationCodes.editor.save')}
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
+type FieldsProps = { entry: Entry; error: (field: Field) => string | undefined; onChange: (field: Field, value: string) => void; readOnly: boolean };
 
 /** One entry's URL, name and EPG: the name counted, the addresses only told when past their limit. */
-function PlaylistFields({ entry, errors, onChange, readOnly }: FieldsProps) {
+function PlaylistFields({ entry, error, onChange, readOnly }: FieldsProps) {
   const { t } = useTranslation();
   const urlLimit = useTextLimit(entry.url, URL_MAX_LENGTH);
   const nameLimit = useTextLimit(entry.name, PLAYLIST_NAME_MAX_LENGTH);
@@ -269,7 +299,7 @@ function PlaylistFields({ entry, errors, onChange, readOnly }: FieldsProps) {
         dir="ltr"
         value={entry.url}
         onChange={(event) => onChange('url', event.currentTarget.value)}
-        error={urlLimit.error ?? errors?.url}
+        error={urlLimit.error ?? error('url')}
       />
       <TextInput
         label={t('activationCodes.playlist.name')}
@@ -279,7 +309,7 @@ function PlaylistFields({ entry, errors, onChange, readOnly }: FieldsProps) {
         onChange={(event) => onChange('name', event.currentTarget.value)}
         description={readOnly ? undefined : nameLimit.description}
         inputWrapperOrder={nameLimit.inputWrapperOrder}
-        error={nameLimit.error ?? errors?.name}
+        error={nameLimit.error ?? error('name')}
       />
       <TextInput
         label={t('activationCodes.playlist.epg')}
@@ -289,7 +319,7 @@ function PlaylistFields({ entry, errors, onChange, readOnly }: FieldsProps) {
         dir="ltr"
         value={entry.epg}
         onChange={(event) => onChange('epg', event.currentTarget.value)}
-        error={epgLimit.error ?? errors?.epg}
+        error={epgLimit.error ?? error('epg')}
       />
     </>
   );

@@ -18,8 +18,6 @@ export function useEditCodePlaylists() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editCodePlaylists,
-    // The editor words its own failures (business-panel.md §8, Playlist editor save).
-    meta: { silent: true },
     onSuccess: (_answer, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['code-playlists', input.codeValue] }),
