@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useForm, type UseFormInput } from '@mantine/form';
+import { useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n';
 import { shownWhereItHappened } from '../lib/feedback';
+import { useFailureFocus } from './form-attention';
 
 /**
  * What a form's alert reads when a submit fails with no field to put it under. By default the
@@ -44,6 +45,10 @@ export function formErrorText(error: unknown, texts: FormErrorTexts = {}): strin
  * the schema's output (trimmed and converted, as the server reads it: `Output` where it differs from the typed `Values`); the mutation's `onError: form.fail` puts
  * a 422's messages under their fields and anything else in `form.alert` (`<FormAlert form={form} />`)
  * in the server's words, or the texts of `errorTexts` the screen keeps.
+ *
+ * However a submit fails (the schema, a 422, an alert the screen sets), focus and the view go to
+ * the first invalid field or else the alert (`useFailureFocus`), and `<FormActions form={form}>`
+ * repeats beside the submit button how many fields need attention, or the alert's text.
  */
 export function useZodForm<Values extends Record<string, unknown>, Output = Values>(
   schema: z.ZodMiniType<Output, unknown>,
@@ -52,7 +57,23 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   // The first failed rule of a field is its message, as the server's first field message is
   // (an empty passcode reads 'Please enter a passcode.', not the length rule after it).
   const form = useForm<Values>({ ...options, validate: zod4Resolver(schema, { errorPriority: 'first' }) });
-  const [alert, setAlert] = useState<string>();
+  const [alert, keepAlert] = useState<string>();
+  /** Counts the alerts set: the same refusal twice is a second failure to bring to the reader. */
+  const [alertRaised, setAlertRaised] = useState(0);
+  const setAlert = (text: string | undefined) => {
+    keepAlert(text);
+    if (text !== undefined) setAlertRaised((count) => count + 1);
+  };
+  const { attention, submitted } = useFailureFocus(form.errors, alert, alertRaised);
+  /** Mantine's `onSubmit`, which also tells the form where it is and that a submit is under way. */
+  const onSubmit: UseFormReturnType<Values>['onSubmit'] = (handleSubmit, handleValidationFailure) => {
+    const run = form.onSubmit(handleSubmit, handleValidationFailure);
+    return (event) => {
+      if (event) attention.watch(event.currentTarget);
+      submitted();
+      run(event);
+    };
+  };
   /** Puts a 422's messages under this form's inputs; answers whether one was about a field of the form. */
   const applyFieldErrors = (error: unknown): boolean => {
     if (!(error instanceof ApiError && error.status === 422)) return false;
@@ -67,7 +88,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
     shownWhereItHappened(error);
   };
   const submit = (send: (data: Output) => void, onInvalid?: (errors: Record<string, unknown>) => void) =>
-    form.onSubmit(
+    onSubmit(
       (values) => {
         setAlert(undefined);
         send(schema.parse(values));
@@ -77,7 +98,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
         onInvalid?.(errors);
       },
     );
-  return { ...form, alert, setAlert, applyFieldErrors, fail, submit };
+  return { ...form, onSubmit, alert, setAlert, applyFieldErrors, fail, submit, attention };
 }
 
 /** Whether a field message is a contract message key (translated when shown) rather than a server sentence. */

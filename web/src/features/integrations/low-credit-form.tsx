@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, NumberInput, Stack } from '@mantine/core';
+import { Alert, Button, Center, Loader, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOW_CREDIT_THRESHOLD_MAX, lowCreditBody, type LowCreditBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatNumber } from '../../lib/format';
@@ -70,11 +71,11 @@ function LowCreditFields({ threshold }: { threshold: number | null }) {
           error={errorText(form.errors.threshold, 'threshold', { max: LOW_CREDIT_THRESHOLD_MAX })}
         />
         <FormAlert form={form} />
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button type="submit" loading={update.isPending}>
             {t('common.save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

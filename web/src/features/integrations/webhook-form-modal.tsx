@@ -12,6 +12,7 @@ import {
   type WebhookSecretAnswer,
 } from '@panel/contract';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useEventText } from './event-text';
@@ -145,14 +146,14 @@ export function WebhookFormModal({ endpoint, onClose, onCreated, onSaved }: Prop
             description={t('integrations.webhooks.form.includeSubResellersHint')}
             {...form.getInputProps('include_sub_resellers', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
               {t(endpoint ? 'integrations.webhooks.form.save' : 'integrations.webhooks.form.create')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Modal>
