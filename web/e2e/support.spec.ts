@@ -20,7 +20,14 @@ test('a reseller raises a ticket with a link and an image URL, the admin resolve
 
   // 1. The ticket: typed URLs become a link and an image.
   await openGroup(reseller, 'Tickets', 'Create Ticket');
+  // One message per error: both empty read the specification's one sentence; once the title is
+  // typed, the description alone names itself under it, with no sentence repeating it.
+  await reseller.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(reseller.getByText('All fields are required')).toHaveCount(1);
+  await expect(reseller.getByText(/is required\.$/)).toHaveCount(0);
   await reseller.getByLabel('Title').fill('Playlist does not load');
+  await expect(reseller.getByText('The Description is required.')).toHaveCount(1);
+  await expect(reseller.getByText('All fields are required')).toHaveCount(0);
   const editor = reseller.locator('.ProseMirror');
   await editor.click();
   await editor.pressSequentially('See https://help.example/guide and http://img.example/shot.png for details');
@@ -45,7 +52,7 @@ test('a reseller raises a ticket with a link and an image URL, the admin resolve
   await expect(details.getByRole('link', { name: 'https://help.example/guide' })).toHaveAttribute('target', '_blank');
   await expect(details.locator('img[src="http://img.example/shot.png"]')).toHaveCount(1);
   await details.getByLabel('Reply to the reseller').fill('Use the new playlist address.');
-  await details.getByRole('button', { name: 'Resolve' }).click();
+  await details.getByRole('button', { name: 'Reply and resolve' }).click();
   await expect(details.getByText('Use the new playlist address.')).toBeVisible();
 
   // 3. The reseller sees RESOLVED with the reply and reopens it.

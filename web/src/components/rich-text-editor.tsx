@@ -28,7 +28,8 @@ type Props = {
    * 10 MB of them in all); tickets keep the short toolbar and show images from their URLs.
    */
   full?: boolean;
-  error?: string;
+  /** The message under the box; `true` marks it invalid with the message said elsewhere (the form's one sentence). */
+  error?: string | boolean;
 };
 
 /** The toolbar's names in the reader's language (Mantine's own are English). */
@@ -93,11 +94,11 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
     onLimitRef.current = onLimit;
   });
 
-  const attributes = (invalid: boolean) => ({
+  const attributes = (invalid: boolean, message = invalid) => ({
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': labelId,
-    'aria-describedby': invalid ? `${countId} ${errorId}` : countId,
+    'aria-describedby': message ? `${countId} ${errorId}` : countId,
     dir,
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
   });
@@ -112,14 +113,10 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
       ...(full ? [Image.configure({ allowBase64: true })] : []),
     ],
     content: value,
-    editorProps: { attributes: attributes(false) },
+    // Tiptap applies changed options on each render: the attributes follow `error` from here.
+    editorProps: { attributes: attributes(Boolean(error), typeof error === 'string') },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
-
-  useEffect(() => {
-    editor.setOptions({ editorProps: { attributes: attributes(Boolean(error)) } });
-    // attributes() reads only the values listed.
-  }, [editor, error, dir, labelId, countId, errorId]);
 
   const fileInput = useRef<HTMLInputElement>(null);
   const [imageError, setImageError] = useState<string>();
@@ -142,7 +139,7 @@ export function RichTextEditor({ label, value, onChange, maxLength, onLimit, ful
   };
 
   const count = ticketTextLength(value);
-  const shownError = error ?? (count > maxLength ? t('richText.overLimit', { count: maxLength, amount: formatNumber(maxLength) }) : undefined);
+  const shownError = error || (count > maxLength ? t('richText.overLimit', { count: maxLength, amount: formatNumber(maxLength) }) : undefined);
   return (
     <Input.Wrapper
       label={label}

@@ -34,14 +34,31 @@ describe('CreateTicketPage', () => {
     session.clear();
   });
 
-  it('asks for both fields: All fields are required once, and each empty field names itself', async () => {
+  it('says one message per error: both empty read All fields are required once and only mark the fields', async () => {
     const { fetchMock } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     expect(await screen.findByText('All fields are required')).toBeInTheDocument();
-    expect(screen.getByText('The Title is required.')).toBeInTheDocument();
-    expect(screen.getByText('The Description is required.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('The Title is required.')).toBeNull();
+    expect(screen.queryByText('The Description is required.')).toBeNull();
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Description/ })).toHaveAttribute('aria-invalid', 'true'));
+    // Once the title is typed, the description alone is missing: its own message, no sentence above.
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Box' } });
+    expect(await screen.findByText('The Description is required.')).toBeInTheDocument();
+    expect(screen.queryByText('All fields are required')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('names a single empty field under it, with no banner repeating it', async () => {
+    const { fetchMock } = setup();
+    act(() => {
+      descriptionEditor().commands.insertContent('Help');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findByText('The Title is required.')).toBeInTheDocument();
+    expect(screen.getAllByText('The Title is required.')).toHaveLength(1);
+    expect(screen.queryByText('All fields are required')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,22 +27,23 @@ export function CreateTicketPage() {
     initialValues: { title: '', description: '' },
     errorTexts: { network: t('supportTickets.create.failed'), fallback: t('supportTickets.create.failed') },
   });
-  // Said once for the form, from the submit that found an empty field until the next submit.
-  const [missing, setMissing] = useState(false);
+  /**
+   * One message per error: both fields empty read the specification's one sentence for the form
+   * ('All fields are required', §5) and the fields are only marked; a single empty field names
+   * itself under it ("The Title is required.") with no sentence above.
+   */
+  const bothMissing = form.errors.title === ALL_FIELDS_REQUIRED && form.errors.description === ALL_FIELDS_REQUIRED;
   const titleLimit = useTextLimit(form.values.title, TICKET_TITLE_MAX_LENGTH);
 
   const submit = form.submit(
-    (body) => {
-      setMissing(false);
+    (body) =>
       create.mutate(body, {
         onSuccess: (answer) => {
           showSuccess(answer.msg || t('supportTickets.create.created'));
           void navigate('/tickets-list');
         },
         onError: form.fail,
-      });
-    },
-    (errors) => setMissing(Object.values(errors).includes(ALL_FIELDS_REQUIRED)),
+      }),
   );
 
   return (
@@ -57,7 +58,7 @@ export function CreateTicketPage() {
               {...form.getInputProps('title')}
               description={titleLimit.description}
               inputWrapperOrder={titleLimit.inputWrapperOrder}
-              error={errorText(form.errors.title, 'title', { max: TICKET_TITLE_MAX_LENGTH, label: t('supportTickets.fields.title') }) ?? titleLimit.error}
+              error={bothMissing || (errorText(form.errors.title, 'title', { max: TICKET_TITLE_MAX_LENGTH, label: t('supportTickets.fields.title') }) ?? titleLimit.error)}
             />
             <RichTextEditor
               maxLength={TICKET_TEXT_MAX_LENGTH}
@@ -65,9 +66,9 @@ export function CreateTicketPage() {
               value={form.values.description}
               onChange={(html) => form.setFieldValue('description', html)}
               onLimit={() => form.setFieldError('description', t('validation.characterLimit'))}
-              error={errorText(form.errors.description, 'description', { label: t('supportTickets.fields.description') })}
+              error={bothMissing || errorText(form.errors.description, 'description', { label: t('supportTickets.fields.description') })}
             />
-            {missing && (
+            {bothMissing && (
               <Alert color="red" variant="light" role="alert">
                 {t(ALL_FIELDS_REQUIRED)}
               </Alert>

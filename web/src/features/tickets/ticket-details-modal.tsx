@@ -4,7 +4,7 @@ import { ticketCommentBody, ticketMoveAllowed, TICKET_COMMENT_MAX_LENGTH, type T
 import { useErrorText, useZodForm } from '../../components/form';
 import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
-import { formatUtcDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useChangeTicketStatus } from './change-ticket-status';
 import { ticketActionError } from './ticket-errors';
@@ -51,7 +51,7 @@ function TicketDetails({ ticket, ownId, onChanged }: { ticket: Ticket; ownId: nu
       <Group gap="xs" justify="space-between" wrap="wrap">
         <TicketStatusBadge status={ticket.status} />
         <Text size="sm" c="dimmed">
-          {t('supportTickets.details.created', { date: formatUtcDateTime(ticket.created_at) })}
+          {t('supportTickets.details.created', { date: formatRecordTime(ticket.created_at, { utc: true }) })}
         </Text>
       </Group>
       <Title order={3} size="h4" dir="auto" style={{ overflowWrap: 'anywhere' }}>
@@ -105,7 +105,7 @@ function CommentItem({ comment, fromSupport }: { comment: TicketComment; fromSup
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {formatUtcDateTime(comment.created_at)}
+          {formatRecordTime(comment.created_at, { utc: true })}
         </Text>
       </Group>
       <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -125,7 +125,7 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
   const texts =
     action === 'reopen'
       ? { label: t('supportTickets.reopen.comment'), submit: t('supportTickets.reopen.submit'), done: t('supportTickets.reopen.done') }
-      : { label: t('supportTickets.reply.comment'), submit: t('supportTickets.reply.submit'), done: t('supportTickets.reply.done') };
+      : { label: t('supportTickets.reply.comment'), submit: t('supportTickets.reply.submit'), done: t('supportTickets.reply.done'), hint: t('supportTickets.reply.hint') };
 
   const submit = form.submit((body) =>
     move.mutate(
@@ -158,6 +158,12 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
           inputWrapperOrder={limit.inputWrapperOrder}
           error={errorText(form.errors.comment, 'comment', { label: texts.label, max: TICKET_COMMENT_MAX_LENGTH }) ?? limit.error}
         />
+        {/* The specification's only answer resolves (core-panel.md §4): said before it is sent. */}
+        {'hint' in texts && (
+          <Text size="sm" c="dimmed">
+            {texts.hint}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={move.isPending} color={action === 'reopen' ? 'yellow.9' : 'violet'}>
             {texts.submit}

@@ -79,7 +79,7 @@ describe('TicketsListPage', () => {
     await within(table).findByText('Ticket 1');
     expect(within(table).getByText('Open')).toBeInTheDocument();
     expect(within(table).getByText('Resolved')).toBeInTheDocument();
-    expect(within(table).getAllByText('03-01-2026 10:15 PM')).toHaveLength(2);
+    expect(within(table).getAllByText('03-01-2026 10:15 PM (UTC)')).toHaveLength(2);
     expect(within(table).queryByText('Raised by')).toBeNull();
     const query = fetchMock.mock.calls.find(([url]) => url.pathname === '/api/get-all-tickets')![0].searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ page_number: '1', page_size: '10', sort_key: 'created_at', sort_type: 'desc' });
@@ -173,7 +173,7 @@ describe('TicketsListPage', () => {
       url.pathname === '/api/reopen-tickets/1/reopen' ? json(409, { status: false, statusCode: 409, msg: 'Only a resolved or closed ticket can be reopened.', message: '', errors: {} }) : undefined,
     );
     const dialog = await openDetails('Ticket 1');
-    expect(within(dialog).queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Reply and resolve' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
     expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Why do you reopen/ }), { target: { value: 'Still broken' } });
@@ -203,12 +203,14 @@ describe('TicketsListPage', () => {
     );
     const dialog = await openDetails('Ticket 1');
     expect(within(dialog).queryByRole('button', { name: 'Reopen' })).toBeNull();
+    // The specification's reply resolves: the form says so before it is sent.
+    expect(within(dialog).getByText(/Your reply resolves the ticket/)).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Reply to the reseller/ }), { target: { value: 'Restart it' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reply and resolve' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The ticket was resolved.'));
     expect(fetchMock.mock.calls.some(([url]) => url.pathname === '/api/resolve-tickets/1/resolve')).toBe(true);
     // The popup shows the answer: resolved, so no reply form any more.
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Resolve' })).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Reply and resolve' })).toBeNull());
     expect(within(dialog).getByText('Resolved')).toBeInTheDocument();
   });
 });

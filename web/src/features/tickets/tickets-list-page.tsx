@@ -11,7 +11,7 @@ import { DataTable, type Column, type Sort } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatUtcDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useChangeTicketStatus } from './change-ticket-status';
 import { useDeleteAllTickets, useDeleteTicket } from './delete-ticket';
@@ -181,7 +181,7 @@ export function TicketsListPage() {
       key: 'created_at',
       header: t('supportTickets.columns.createdAt'),
       sortable: true,
-      render: (ticket) => <Text size="sm">{formatUtcDateTime(ticket.created_at)}</Text>,
+      render: (ticket) => <Text size="sm">{formatRecordTime(ticket.created_at, { utc: true })}</Text>,
     },
     {
       key: 'actions',
