@@ -23,6 +23,7 @@ const ISOLATED = [/credit\.spec\.ts$/, /support\.spec\.ts$/];
  */
 export default defineConfig({
   testDir: './e2e',
+  outputDir: E2E.outputDir,
   // Two browsers at a time (E2E_WORKERS to change it): the journeys mostly wait (on the server, on
   // animations, on timers), so on two cores two workers took 13.5 min where one took about 18. The
   // specs are independent of each other, each with accounts of its own, except the isolated ones

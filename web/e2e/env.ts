@@ -11,7 +11,10 @@ export const E2E = {
    * journey runs here (the server's WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN say so).
    */
   passkeyUrl: `http://localhost:${port}`,
-  dataDir: path.resolve(import.meta.dirname, '../test-results/e2e-data'),
+  // Per port, as is Playwright's output folder (which it empties at the start of a run): runs of
+  // single specs on other ports (E2E_PORT) keep out of each other's way.
+  dataDir: path.resolve(import.meta.dirname, `../test-results/${port}-data`),
+  outputDir: path.resolve(import.meta.dirname, `../test-results/${port}`),
   adminEmail: 'admin@e2e.test',
   adminPassword: 'Admin@12345',
   adminPrefix: 'e2e-admin',
