@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,25 @@ import type { InsightRunwaySort, InsightsRunwayRow as InsightRunwayRow } from '@
 
 const DEFAULT_SORT = { key: 'days_left', direction: 'asc' as const };
 const decimals = (value: number) => formatNumber(Math.round(value * 100) / 100);
+
+/**
+ * An e-mail that breaks before its '@' and its dots when the line is too short, not mid-word; a
+ * part longer than the line still breaks (`break-word`, which, unlike the card's `anywhere`, does
+ * not let a flex row squeeze the address to one letter a line).
+ */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <Text size="sm" dir="ltr" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
 
 /**
  * Runway per sub-reseller: its balance, its daily spend (an exponentially weighted average over
@@ -50,16 +70,17 @@ export function RunwayCard() {
       header: t('insights.runway.columns.username'),
       sortable: true,
       card: 'lead',
+      // The badges go below a long e-mail rather than squeezed beside it: never cut ("DO…").
       render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm">{row.username}</Text>
+        <Group gap="xs" wrap="wrap">
+          <EmailText email={row.username} />
           {row.empty && (
-            <Badge color="red" variant="light" size="sm">
+            <Badge color="red" variant="light" size="sm" style={{ flexShrink: 0 }}>
               {t('insights.runway.empty')}
             </Badge>
           )}
           {row.dormant && (
-            <Badge color="gray" variant="light" size="sm">
+            <Badge color="gray" variant="light" size="sm" style={{ flexShrink: 0 }}>
               {t('insights.runway.dormant')}
             </Badge>
           )}
