@@ -1,21 +1,19 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCodesAnswer } from '@panel/contract';
+import { run } from '../../player/src/cli.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { fundedAdmin } from './credit.js';
 import { applicationId, uniqueMac } from './devices.js';
 
 /**
- * The reference player (player/src/cli.ts) run as `npm run player` runs it, through tsx, against
- * a test server listening on a real port: what a newcomer's first activation goes through.
+ * The reference player (player/src/cli.ts) against a test server listening on a real port. Each
+ * case calls the CLI's exported `run` in this process: the code `npm run player -- <args>` runs,
+ * with the same arguments, printing to the test instead of the terminal. The command itself, as
+ * typed (tsx compiling the CLI, 4 to 10 s a run on a busy machine), runs in first-activation.test.ts.
  */
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let t: TestApp;
 let admin: string;
@@ -35,20 +33,18 @@ afterAll(async () => {
   fs.rmSync(state, { recursive: true, force: true });
 });
 
-/** Runs the command; answers its exit code and output. */
-function player(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(TSX, ['player/src/cli.ts', ...args], { cwd: ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+/** `npm run player -- <args>`: answers its exit code and what it printed. */
+async function player(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`) });
+  return { code, stdout, stderr };
 }
 
 const on = (mac: string) => ['--app', 'IBOPLAYER', '--mac', mac, '--url', base, '--state', state];
 const keyOf = (stdout: string) => /Device key\s+(\d{8})/.exec(stdout)?.[1];
 
-// Each run starts tsx anew (1 to 4 s on a busy machine).
-describe('npm run player (the reference player)', { timeout: 120_000 }, () => {
+describe('npm run player (the reference player)', () => {
   it('registers a device with a trial, keeps its secret in a 0600 file, and gets the same device again', async () => {
     const mac = uniqueMac();
     const first = await player('register', ...on(mac.toUpperCase()));
@@ -111,5 +107,14 @@ describe('npm run player (the reference player)', { timeout: 120_000 }, () => {
     const closed = await player('register', '--app', 'IBOPLAYER', '--mac', uniqueMac(), '--state', state, '--url', 'http://127.0.0.1:9');
     expect(closed.code).toBe(1);
     expect(closed.stderr).toContain('Cannot reach the panel at http://127.0.0.1:9');
+  });
+
+  it('answers a wrong command line with exit code 2 and what is missing', async () => {
+    const noCode = await player('redeem', '--app', 'IBOPLAYER', '--mac', uniqueMac());
+    expect(noCode.code).toBe(2);
+    expect(noCode.stderr).toContain('redeem needs the code');
+    const unknown = await player('activate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command: activate');
   });
 });
