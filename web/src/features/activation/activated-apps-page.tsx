@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { ActivationRecordsTable } from '../../components/activation-records-table';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { useExportDevices } from './export-devices';
 import { activatedAppsQuery } from './get-activated-apps';
 import { RemarkCell } from './remark-cell';
@@ -46,8 +47,10 @@ export function ActivatedAppsPage() {
             onClick={() =>
               exportCsv.mutate(undefined, {
                 // A refusal says why (the server's message); anything else is the generic failure.
-                onError: (error) =>
-                  toastError(error instanceof ApiError && error.status > 0 && error.status < 500 && error.message ? error.message : t('activatedApps.exportFailed')),
+                onError: (error) => {
+                  toastError(error instanceof ApiError && error.status > 0 && error.status < 500 && error.message ? error.message : t('activatedApps.exportFailed'));
+                  shownWhereItHappened(error);
+                },
               })
             }
           >

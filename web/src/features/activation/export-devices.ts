@@ -6,6 +6,5 @@ import { callDownload, saveDownload } from '../../api/client';
 export const exportDevices = () => callDownload(devicesExportEndpoint, { fallbackName: devicesExportFilename(new Date()) });
 
 export function useExportDevices() {
-  // The page words the failure.
-  return useMutation({ mutationFn: exportDevices, meta: { silent: true }, onSuccess: saveDownload });
+  return useMutation({ mutationFn: exportDevices, onSuccess: saveDownload });
 }

@@ -6,6 +6,7 @@ import { COMMENT_MAX_LENGTH, type ActivationRecord } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { useUpdateComment } from './update-comment';
 
 /**
@@ -53,6 +54,7 @@ export function RemarkCell({ row }: { row: ActivationRecord }) {
             failure instanceof ApiError ? (Object.values(failure.fieldErrors())[0] ?? failure.message) : t('activatedApps.remarkFailed');
           setError(message || t('activatedApps.remarkFailed'));
           toastError(message || t('activatedApps.remarkFailed'));
+          shownWhereItHappened(failure);
         },
         onSettled: () => {
           saving.current = false;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toastError, toastSuccess } from '../../components/toast';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { useUndoActivation } from './undo-activation';
 
 type Props = {
@@ -38,6 +39,7 @@ export function UndoActivationAction({ ids, apps, mac, cost, onUndone, size = 'x
       onError: (error) => {
         setAsking(false);
         toastError(error instanceof ApiError && error.status > 0 && error.status < 500 && error.message ? error.message : t('undo.failed'));
+        shownWhereItHappened(error);
       },
     });
   return (

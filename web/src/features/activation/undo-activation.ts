@@ -23,8 +23,6 @@ export function useUndoActivation() {
       }
       return { answer: last!, refunded };
     },
-    // The undo action says why in its own toast (the server's reason).
-    meta: { silent: true },
     // The balance, the lists and the charts change as after an activation; also when one of several apps failed.
     onSettled: () => refreshAfterActivation(queryClient),
   });
