@@ -10,8 +10,6 @@ export function useAddApkPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addApkPlan,
-    // The modal shows field messages under their inputs and other failures inside itself.
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apk-plans'] }),
   });
 }

@@ -10,7 +10,7 @@ import {
   type ApkPlanFields,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { applyServerErrors, formErrorText, isMessageKey, useZodForm } from '../../components/form';
 import { IMAGE_UPLOAD_MAX_MB, ImageInput, imageProblem } from '../../components/image-input';
 import { useTextLimit } from '../../components/text-limit';
@@ -68,7 +68,9 @@ export function ApkPlanModal({ plan, onClose }: Props) {
         showSuccess(answer.msg || t(plan ? 'apk.planUpdated' : 'apk.planAdded'));
         onClose();
       },
+      // Field messages under their inputs, other failures inside the modal.
       onError: (error: unknown) => {
+        shownWhereItHappened(error);
         if (applyServerErrors(form, error)) {
           if (error instanceof ApiError) setImageError(error.fieldErrors().image);
           return;

@@ -11,7 +11,6 @@ export function useUpdateApkPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateApkPlan,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apk-plans'] }),
   });
 }

@@ -16,6 +16,7 @@ import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
 import { MoneySummary } from '../../components/money-summary';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { formatNumber } from '../../lib/format';
 import { codeActionError } from './code-errors';
 import { CodeValue } from './code-parts';
@@ -104,8 +105,10 @@ function CreateCodesForm({
       { subscriptionType, codeCount: n, ...(resellerEmail ? { resellerEmail } : {}) },
       {
         onSuccess: onCreated,
+        // The popup shows the refusal itself.
         onError: (error) => {
           if (!form.applyFieldErrors(error)) form.setAlert(codeActionError(error));
+          shownWhereItHappened(error);
         },
       },
     ),

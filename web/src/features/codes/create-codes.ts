@@ -11,8 +11,6 @@ export function useCreateCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCodes,
-    // The popup shows the refusal itself.
-    meta: { silent: true },
     // The list, and the top bar's balance the purchase spent.
     onSuccess: () =>
       Promise.all(
