@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APP_NAME_MAX_LENGTH, APP_URL_MAX_LENGTH, applicationCreateFields, type ApplicationCreateFields } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';
@@ -38,6 +38,7 @@ export function AddAppPage() {
           void navigate('/app-list');
         },
         onError: (error) => {
+          shownWhereItHappened(error);
           const fieldErrors = applicationFieldErrors(error);
           if (!fieldErrors) return toastError(applicationSaveMessage(error));
           const { appLogo, ...rest } = fieldErrors;

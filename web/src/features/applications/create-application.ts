@@ -15,7 +15,6 @@ export function useCreateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApplication,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }
