@@ -9,7 +9,7 @@ import {
   type ActivatedAppsAnswer,
   type ActivationRecord,
 } from '@panel/contract';
-import { formatDate, formatLogDate } from '../lib/format';
+import { formatLogTime, formatRecordDay, formatRecordTime } from '../lib/format';
 import { AppName } from './app-name';
 import { DateRangeInput } from './date-range-input';
 import { DataTable, type Column, type Sort } from './data-table';
@@ -50,6 +50,8 @@ type Props = {
   actions?: (empty: boolean) => ReactNode;
   /** A row's actions (Undo); without it the column is not shown. */
   rowActions?: (row: ActivationRecord) => ReactNode;
+  /** The activation logs: their times in the log style (core-panel.md §9), the activated apps list's in the record style. */
+  log?: boolean;
 };
 
 /** Newest first (core-panel.md §9). */
@@ -62,8 +64,9 @@ const isSortKey = (key: string): key is ActivationSortKey => (ACTIVATION_SORT_KE
  * range of at most 3 months with the end not before the start (checked here with the contract's
  * rule, so a wrong range is never sent), sortable columns and pages, all on the server.
  */
-export function ActivationRecordsTable({ label, query, remarks, moduleFilter, actions, rowActions }: Props) {
+export function ActivationRecordsTable({ label, query, remarks, moduleFilter, actions, rowActions, log }: Props) {
   const { t } = useTranslation();
+  const formatTime = log ? formatLogTime : formatRecordTime;
   const list = useListParams({ sort: DEFAULT_SORT });
   const sort = list.sort ?? DEFAULT_SORT;
   const [searchType, setSearchType] = useState<ActivationSearchType>('general');
@@ -119,10 +122,10 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter, ac
       render: (row) => (
         <Group gap={6} wrap="wrap">
           <Text size="sm" td={row.refunded_at ? 'line-through' : undefined}>
-            {row.is_lifetime ? t('activatedApps.lifetime') : formatDate(row.box_expiry_date)}
+            {row.is_lifetime ? t('activatedApps.lifetime') : formatRecordDay(row.box_expiry_date)}
           </Text>
           {row.refunded_at && (
-            <Tooltip label={t('activatedApps.refundedOn', { date: formatLogDate(row.refunded_at) })}>
+            <Tooltip label={t('activatedApps.refundedOn', { date: formatTime(row.refunded_at) })}>
               <span>
                 <StatusBadge color="gray">{t('activatedApps.refunded')}</StatusBadge>
               </span>
@@ -138,7 +141,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter, ac
       key: 'created_at',
       header: t('activatedApps.columns.createdAt'),
       sortable: true,
-      render: (row) => <Text size="sm">{formatLogDate(row.created_at)}</Text>,
+      render: (row) => <Text size="sm">{formatTime(row.created_at)}</Text>,
     },
     ...(rowActions ? [{ key: 'actions', header: t('activatedApps.columns.actions'), align: 'right' as const, render: rowActions }] : []),
   ];

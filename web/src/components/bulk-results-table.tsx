@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BulkRowResult } from '@panel/contract';
 import { CardTable, type CardColumn } from './card-table';
 import { StatusBadge } from './status-badge';
-import { formatDate, formatNumber } from '../lib/format';
+import { formatRecordDay, formatNumber } from '../lib/format';
 import { session } from '../lib/session';
 import { undoOpen } from '../features/activation/undo-activation';
 import { UndoActivationAction } from '../features/activation/undo-activation-action';
@@ -26,7 +26,7 @@ export function BulkResultsTable({ rows, source = 'file' }: { rows: readonly Bul
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const showExpiry = rows.some((r) => r.expire_date !== null);
-  const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatDate(r.expire_date));
+  const expiryText = (r: BulkRowResult) => (r.expire_date === null ? '' : r.package === 'lifetime' ? t('activatedApps.lifetime') : formatRecordDay(r.expire_date));
   const allColumns: CardColumn<BulkRowResult>[] = [
     { key: 'row', header: t('bulkActivation.columns.row'), render: (r) => formatNumber(r.row) },
     { key: 'mac', header: t('bulkActivation.columns.mac'), fit: 'nowrap', render: (r) => <span dir="ltr">{r.mac_address}</span> },

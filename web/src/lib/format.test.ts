@@ -1,74 +1,74 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@panel/contract';
 import dayjs from 'dayjs';
-import { dateInputFormat, formatBytes, formatDate, formatDateTime, formatDaysFromNow, formatDuration, formatLogDate, formatMoney, formatNumber, formatUtcDateTime, isoDay } from './format';
+import { dateInputFormat, formatBytes, formatDaysFromNow, formatDuration, formatLogTime, formatMoney, formatNumber, formatRecordDay, formatRecordTime, isoDay } from './format';
 
 const LATIN_ONLY = /^[^\u0660-\u0669\u06f0-\u06f9]*$/;
 
-describe('formatDateTime', () => {
+describe('formatRecordTime', () => {
   it('writes MM-dd-yyyy hh:mm a with a 12-hour clock in English', () => {
-    expect(formatDateTime(new Date(2026, 0, 5, 0, 7), 'en')).toBe('01-05-2026 12:07 AM');
-    expect(formatDateTime(new Date(2026, 10, 22, 12, 30), 'en')).toBe('11-22-2026 12:30 PM');
-    expect(formatDateTime(new Date(2026, 11, 31, 23, 59), 'en')).toBe('12-31-2026 11:59 PM');
+    expect(formatRecordTime(new Date(2026, 0, 5, 0, 7), { locale: 'en' })).toBe('01-05-2026 12:07 AM');
+    expect(formatRecordTime(new Date(2026, 10, 22, 12, 30), { locale: 'en' })).toBe('11-22-2026 12:30 PM');
+    expect(formatRecordTime(new Date(2026, 11, 31, 23, 59), { locale: 'en' })).toBe('12-31-2026 11:59 PM');
   });
 
   it("writes each other language's own day order, a four-digit year and the time to the minute", () => {
     const date = new Date(2026, 10, 22, 13, 30);
-    expect(formatDateTime(date, 'de')).toBe('22.11.2026, 13:30');
-    expect(formatDateTime(date, 'br')).toBe('22/11/2026, 13:30');
-    expect(formatDateTime(date, 'esp')).toBe('22/11/2026, 13:30');
+    expect(formatRecordTime(date, { locale: 'de' })).toBe('22.11.2026, 13:30');
+    expect(formatRecordTime(date, { locale: 'br' })).toBe('22/11/2026, 13:30');
+    expect(formatRecordTime(date, { locale: 'esp' })).toBe('22/11/2026, 13:30');
     // Arabic keeps its right-to-left marks around the slashes.
-    expect(formatDateTime(date, 'ar').replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30\sم$/);
+    expect(formatRecordTime(date, { locale: 'ar' }).replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30\sم$/);
   });
 
   it('answers an empty text for no date or an invalid one', () => {
-    expect(formatDateTime(null, 'en')).toBe('');
-    expect(formatDateTime('not a date', 'de')).toBe('');
+    expect(formatRecordTime(null, { locale: 'en' })).toBe('');
+    expect(formatRecordTime('not a date', { locale: 'de' })).toBe('');
   });
 });
 
-describe('formatDate', () => {
-  it('writes a day in the style of formatDateTime, without the time, in every language', () => {
+describe('formatRecordDay', () => {
+  it('writes a day in the style of formatRecordTime, without the time, in every language', () => {
     const date = new Date(2026, 10, 22, 13, 30);
-    for (const locale of LOCALES) expect(formatDateTime(date, locale).startsWith(formatDate(date, locale)), locale).toBe(true);
-    expect(formatDate(date, 'en')).toBe('11-22-2026');
-    expect(formatDate(date, 'de')).toBe('22.11.2026');
-    expect(formatDate(date, 'br')).toBe('22/11/2026');
-    expect(formatDate(date, 'esp')).toBe('22/11/2026');
-    expect(formatDate(date, 'ar').replace(/\u200f/g, '')).toBe('22/11/2026');
+    for (const locale of LOCALES) expect(formatRecordTime(date, { locale }).startsWith(formatRecordDay(date, locale)), locale).toBe(true);
+    expect(formatRecordDay(date, 'en')).toBe('11-22-2026');
+    expect(formatRecordDay(date, 'de')).toBe('22.11.2026');
+    expect(formatRecordDay(date, 'br')).toBe('22/11/2026');
+    expect(formatRecordDay(date, 'esp')).toBe('22/11/2026');
+    expect(formatRecordDay(date, 'ar').replace(/\u200f/g, '')).toBe('22/11/2026');
   });
 
   it('reads a bare yyyy-mm-dd as that calendar day, whatever the time zone', () => {
-    expect(formatDate('2026-12-03', 'en')).toBe('12-03-2026');
+    expect(formatRecordDay('2026-12-03', 'en')).toBe('12-03-2026');
     expect(isoDay(new Date(2026, 11, 3, 23, 59))).toBe('2026-12-03');
   });
 });
 
 describe('dateInputFormat', () => {
-  it("makes the date pickers show a day as formatDate writes it, in every language", () => {
+  it("makes the date pickers show a day as formatRecordDay writes it, in every language", () => {
     const date = new Date(2026, 0, 5);
-    for (const locale of LOCALES) expect(dayjs(date).format(dateInputFormat(locale)), locale).toBe(formatDate(date, locale));
+    for (const locale of LOCALES) expect(dayjs(date).format(dateInputFormat(locale)), locale).toBe(formatRecordDay(date, locale));
   });
 });
 
-describe('formatLogDate', () => {
+describe('formatLogTime', () => {
   it('writes en-US dates with a 12-hour clock in English', () => {
     // ICU puts a narrow no-break space before AM/PM; \s matches it and a plain space alike.
-    expect(formatLogDate(new Date(2026, 0, 5, 0, 7, 9), 'en')).toMatch(/^1\/5\/2026, 12:07:09\sAM$/);
-    expect(formatLogDate(new Date(2026, 10, 22, 13, 30, 0), 'en')).toMatch(/^11\/22\/2026, 1:30:00\sPM$/);
+    expect(formatLogTime(new Date(2026, 0, 5, 0, 7, 9), 'en')).toMatch(/^1\/5\/2026, 12:07:09\sAM$/);
+    expect(formatLogTime(new Date(2026, 10, 22, 13, 30, 0), 'en')).toMatch(/^11\/22\/2026, 1:30:00\sPM$/);
   });
 
   it('writes the other languages to the second, in their own order', () => {
     const date = new Date(2026, 10, 22, 13, 30, 5);
-    expect(formatLogDate(date, 'de')).toBe('22.11.2026, 13:30:05');
-    expect(formatLogDate(date, 'br')).toBe('22/11/2026, 13:30:05');
-    expect(formatLogDate(date, 'esp')).toBe('22/11/2026, 13:30:05');
-    expect(formatLogDate(date, 'ar').replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30:05\sم$/);
+    expect(formatLogTime(date, 'de')).toBe('22.11.2026, 13:30:05');
+    expect(formatLogTime(date, 'br')).toBe('22/11/2026, 13:30:05');
+    expect(formatLogTime(date, 'esp')).toBe('22/11/2026, 13:30:05');
+    expect(formatLogTime(date, 'ar').replace(/\u200f/g, '')).toMatch(/^22\/11\/2026، 1:30:05\sم$/);
   });
 
   it('answers an empty text for no date or an invalid one', () => {
-    expect(formatLogDate(undefined, 'en')).toBe('');
-    expect(formatLogDate('not a date', 'ar')).toBe('');
+    expect(formatLogTime(undefined, 'en')).toBe('');
+    expect(formatLogTime('not a date', 'ar')).toBe('');
   });
 });
 
@@ -89,15 +89,20 @@ describe('formatNumber', () => {
   it('uses Latin digits in every language, Arabic included', () => {
     for (const locale of LOCALES) {
       expect(formatNumber(9876543210, locale), locale).toMatch(LATIN_ONLY);
-      expect(formatLogDate(new Date(2026, 0, 1, 9, 8, 7), locale), locale).toMatch(LATIN_ONLY);
+      expect(formatLogTime(new Date(2026, 0, 1, 9, 8, 7), locale), locale).toMatch(LATIN_ONLY);
     }
   });
 });
 
-describe('formatUtcDateTime', () => {
-  it('writes ticket dates as MM-dd-yyyy hh:mm a on the UTC clock', () => {
-    expect(formatUtcDateTime('2026-01-05T00:07:00.000Z', 'en')).toBe('01-05-2026 12:07 AM');
-    expect(formatUtcDateTime('2026-11-22T23:30:00.000Z', 'en')).toBe('11-22-2026 11:30 PM');
+describe('formatRecordTime on the UTC clock', () => {
+  it('writes ticket dates as MM-dd-yyyy hh:mm a on the UTC clock, and says so', () => {
+    expect(formatRecordTime('2026-01-05T00:07:00.000Z', { utc: true, locale: 'en' })).toBe('01-05-2026 12:07 AM (UTC)');
+    expect(formatRecordTime('2026-11-22T23:30:00.000Z', { utc: true, locale: 'en' })).toBe('11-22-2026 11:30 PM (UTC)');
+    expect(formatRecordTime('2026-11-22T23:30:00.000Z', { utc: true, locale: 'de' })).toBe('22.11.2026, 23:30 (UTC)');
+  });
+
+  it('labels no time on the reader\'s clock', () => {
+    for (const locale of LOCALES) expect(formatRecordTime(new Date(2026, 10, 22, 13, 30), { locale }), locale).not.toMatch(/UTC|\(/);
   });
 });
 

@@ -27,10 +27,22 @@ function toDate(value: string | Date | null | undefined): Date | undefined {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * One style per language for every date on the screens. English keeps the specification's
- * MM-dd-yyyy hh:mm a (business-panel.md §9, core-panel.md §9); the other languages write their
- * own day order with a four-digit year and the same fields, so that a list, a popup and a date
- * filter read alike. Only log dates (core-panel.md §9) add the seconds.
+ * Every date on the screens is written in one of two styles, the specification's (core-panel.md §9,
+ * business-panel.md §9), and by one of two functions:
+ *
+ * - `formatLogTime`: the log screens (activation logs, credit and withdraw share logs, the account's
+ *   activity log): en-US with a 12-hour clock, to the second: `11/29/2026, 4:18:47 AM`.
+ * - `formatRecordTime`: every other date (tickets, applications, every other list, popup and detail):
+ *   MM-dd-yyyy hh:mm a: `11-29-2026 04:18 AM`. `formatRecordDay` is its day alone (`11-29-2026`),
+ *   for a date without a time (an expiry, a report's range).
+ *
+ * Time zone: a time is on the reader's clock and says nothing of it, except where the specification
+ * says UTC (ticket times): those are on the UTC clock and always followed by "(UTC)", which
+ * `formatRecordTime(value, { utc: true })` adds itself, so that no screen labels its times one way
+ * and the next another.
+ *
+ * The other languages write their own day order with a four-digit year and the same fields, so
+ * that a list, a popup and a date filter read alike.
  */
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const MINUTE: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
@@ -50,24 +62,27 @@ function englishDateTime(date: Date, utc: boolean) {
 const dateTimeFormat = (locale: Locale, utc: boolean) =>
   cached(`dt:${locale}:${utc ? 'utc' : ''}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { ...MINUTE, ...(utc ? { timeZone: 'UTC' } : {}) }));
 
-/** A date and time to the minute: the style of every list, popup and detail. */
-export function formatDateTime(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return locale === 'en' ? englishDateTime(date, false) : dateTimeFormat(locale, false).format(date);
-}
+/** What the language calls the UTC clock ("UTC" in all five today), as Intl names it. */
+const utcName = (locale: Locale) =>
+  cached(`tz:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { timeZone: 'UTC', timeZoneName: 'short' }))
+    .formatToParts(0)
+    .find((part) => part.type === 'timeZoneName')?.value ?? 'UTC';
 
-/** Tickets' dates (core-panel.md §9: ticket times are UTC): as `formatDateTime`, on the UTC clock. */
-export function formatUtcDateTime(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+/**
+ * The record style (tickets, applications, every date but the logs'): MM-dd-yyyy hh:mm a in
+ * English. `utc` (ticket times, core-panel.md §9) reads the UTC clock and says so: "… (UTC)".
+ */
+export function formatRecordTime(value: string | Date | null | undefined, { utc = false, locale = currentLocale() }: { utc?: boolean; locale?: Locale } = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return locale === 'en' ? englishDateTime(date, true) : dateTimeFormat(locale, true).format(date);
+  const text = locale === 'en' ? englishDateTime(date, utc) : dateTimeFormat(locale, utc).format(date);
+  return utc ? `${text} (${utcName(locale)})` : text;
 }
 
 const dayFormat = (locale: Locale) => cached(`d:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], DAY));
 
-/** A day without its time (expiry dates, report ranges), in the style of `formatDateTime`. */
-export function formatDate(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+/** The day of `formatRecordTime`, without its time (expiry dates, report ranges): MM-dd-yyyy in English. */
+export function formatRecordDay(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);
   if (!date) return '';
   return locale === 'en' ? englishDate(date, false) : dayFormat(locale).format(date);
@@ -75,7 +90,7 @@ export function formatDate(value: string | Date | null | undefined, locale: Loca
 
 const DAYJS_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
 
-/** The dayjs pattern of `formatDate`, for the date pickers' `valueFormat`: a picked day reads as the lists write it. */
+/** The dayjs pattern of `formatRecordDay`, for the date pickers' `valueFormat`: a picked day reads as the lists write it. */
 export function dateInputFormat(locale: Locale = currentLocale()): string {
   if (locale === 'en') return 'MM-DD-YYYY';
   return dayFormat(locale)
@@ -84,14 +99,14 @@ export function dateInputFormat(locale: Locale = currentLocale()): string {
     .join('');
 }
 
-/** A month and its year (a chart's monthly period): "Nov 2026", "نوفمبر 2026", "Nov. 2026". */
+/** Not a date but a chart's monthly period, its month and year: "Nov 2026", "نوفمبر 2026", "Nov. 2026". */
 export function formatMonth(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);
   if (!date) return '';
   return cached(`mo:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { year: 'numeric', month: 'short' })).format(date);
 }
 
-/** A day without its year (a chart's axis, where the range gives the year): 11-26 in English, 26.11. in German. */
+/** A chart axis's day, `formatRecordDay` without its year (the range gives it): 11-26 in English, 26.11. in German. */
 export function formatShortDay(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);
   if (!date) return '';
@@ -109,8 +124,11 @@ export function isoDay(value: Date): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
-/** Log dates to the second (core-panel.md §9): in English en-US with a 12-hour clock, e.g. 1/5/2026, 12:07:09 AM. */
-export function formatLogDate(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
+/**
+ * The log style (the log screens, core-panel.md §9): in English en-US with a 12-hour clock, to the
+ * second, e.g. 1/5/2026, 12:07:09 AM; the other languages as `formatRecordTime` with the seconds.
+ */
+export function formatLogTime(value: string | Date | null | undefined, locale: Locale = currentLocale()): string {
   const date = toDate(value);
   if (!date) return '';
   return cached(

@@ -15,6 +15,7 @@ export function ActivationLogsPage() {
     <ActivationRecordsTable
       label={t('nav.activationLogs')}
       query={activationLogsQuery}
+      log
       remarks={withRemarks ? (row) => <Text size="sm">{row.comment ?? ''}</Text> : undefined}
     />
   );

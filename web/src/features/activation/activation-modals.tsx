@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationPackage, MultiAppCheck, MultiAppStatus } from '@panel/contract';
 import { MoneySummary } from '../../components/money-summary';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 import type { ActivationFailure } from './activation-errors';
 import { StatusBadge } from '../../components/status-badge';
 import { CardTable, type CardColumn } from '../../components/card-table';
@@ -92,7 +92,7 @@ export function AppStatusModal({ request, checks, activatable, failure, loading,
             <Text size="sm">{check?.message ?? t('activation.status.noAnswer')}</Text>
             {check?.expire_date && check.status !== 'lifeTime' && (
               <Text size="xs" c="dimmed">
-                {t('activation.status.expires', { date: formatDate(check.expire_date) })}
+                {t('activation.status.expires', { date: formatRecordDay(check.expire_date) })}
               </Text>
             )}
           </>

@@ -22,7 +22,7 @@ import { FormHeading } from '../../components/form-heading';
 import { MacInput } from '../../components/mac-input';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError, toastSuccess } from '../../components/toast';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatRecordDay, formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { activationFailure, type ActivationFailure } from './activation-errors';
 import { AppStatusModal, ConfirmActivationModal, type ActivationRequest } from './activation-modals';
@@ -316,7 +316,7 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
               key: 'expiry',
               header: t('activation.done.expiry'),
               card: 'lead',
-              render: (device) => (device.is_lifetime ? t('activation.lifetime') : formatDate(device.expire_date)),
+              render: (device) => (device.is_lifetime ? t('activation.lifetime') : formatRecordDay(device.expire_date)),
             },
           ]}
           rows={answer.activated_devices}
@@ -325,7 +325,7 @@ function ActivatedDevices({ answer }: { answer: BulkActivateAnswer }) {
         <Text size="sm">{t('activation.done.balance', { count: answer.credit_points, balance: answer.credit_point })}</Text>
         {canUndo && (
           <Group gap="sm" wrap="wrap" justify="space-between">
-            <Text size="sm">{t('undo.offer', { time: formatDateTime(until) })}</Text>
+            <Text size="sm">{t('undo.offer', { time: formatRecordTime(until) })}</Text>
             <UndoActivationAction
               size="sm"
               ids={ids}

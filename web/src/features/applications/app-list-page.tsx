@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { applicationSaveMessage } from './application-errors';
 import { useDeleteApplication } from './delete-application';
@@ -112,7 +112,7 @@ export function AppListPage() {
       key: 'created_at',
       header: t('applications.columns.createdAt'),
       sortable: true,
-      render: (a) => <Text size="sm">{formatDateTime(a.created_at)}</Text>,
+      render: (a) => <Text size="sm">{formatRecordTime(a.created_at)}</Text>,
     },
     {
       key: 'actions',

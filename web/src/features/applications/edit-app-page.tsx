@@ -19,7 +19,7 @@ import { showSuccess } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
 import { useApplication } from './get-application';
 import { imageProblem } from '../../components/image-input';
@@ -162,7 +162,7 @@ function DetailsForm({ app }: { app: Application }) {
         <Stack>
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {t('applications.fields.createdAt')}: {formatDateTime(app.created_at)}
+              {t('applications.fields.createdAt')}: {formatRecordTime(app.created_at)}
             </Text>
             {app.hidden && (
               <Badge color="gray" variant="light">

@@ -9,7 +9,7 @@ import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
 import { codeListError } from '../codes';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatLogTime, formatNumber } from '../../lib/format';
 import { auditDetailParts } from './audit-details';
 import { useAuditLog, useExportAuditLog, type AuditLogFilters } from './get-audit-log';
 import { shownWhereItHappened } from '../../lib/feedback';
@@ -68,7 +68,7 @@ export function ActivityPage() {
         </Stack>
       ),
     },
-    { key: 'when', header: t('activity.columns.when'), render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text> },
+    { key: 'when', header: t('activity.columns.when'), render: (row) => <Text size="sm">{formatLogTime(row.created_at)}</Text> },
     { key: 'ip', header: t('activity.columns.ip'), render: (row) => <Text size="sm" dir="ltr">{row.ip ?? '—'}</Text> },
     {
       key: 'details',

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { AUDIT_ACTIONS, AUDIT_DETAIL_VALUES, CREDIT_TR_TYPES, PLAN_CURRENCY, auditDetailFormat, isAuditAction, type AuditDetailFormat, type AuditLogEntry } from '@panel/contract';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatMoney, formatNumber } from '../../lib/format';
 
 type EnumFormat = keyof typeof AUDIT_DETAIL_VALUES;
 
@@ -69,7 +69,7 @@ function shownValue(format: AuditDetailFormat, value: unknown, t: TFunction): st
     case 'yesNo':
       return t(value ? 'activity.values.yes' : 'activity.values.no');
     case 'date':
-      return formatDateTime(text) || text;
+      return formatRecordTime(text) || text;
     case 'seconds': {
       const seconds = Number(value);
       if (!Number.isFinite(seconds)) return text;

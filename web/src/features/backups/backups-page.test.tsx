@@ -5,7 +5,7 @@ import { backupFindingOf, backupFindingText, isolate, type BackupFinding, type B
 import { changeLocale } from '../../i18n';
 import { privateRoutes } from '../../app/private-routes';
 import { Sidebar } from '../../app/layout/sidebar';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { json, renderRoutes, renderWithProviders, stubFetch, type FetchMock } from '../../test-utils';
 import { BackupsPage } from './backups-page';
@@ -83,7 +83,7 @@ describe('System → Backups', () => {
     // Its section starts at h2 under the shell's h1 ("Backups").
     expect(screen.getByRole('heading', { level: 2, name: 'Backups of the database and files' })).toBeInTheDocument();
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(within(first!).getByText(formatDateTime('2026-11-26T03:00:00Z'))).toBeInTheDocument();
+    expect(within(first!).getByText(formatRecordTime('2026-11-26T03:00:00Z'))).toBeInTheDocument();
     expect(within(first!).getByText('panel-2026-11-26T03-00-00Z-v1.4.0-pg18.tar.gz')).toBeInTheDocument();
     expect(within(first!).getByText('12.3 MB')).toBeInTheDocument();
     expect(within(first!).getByText('Embedded (PGlite)')).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('System → Backups', () => {
     renderWithProviders(<BackupsPage />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The last backup failed');
-    expect(alert).toHaveTextContent(`Started ${formatDateTime('2026-11-27T03:00:00Z')}; no file was kept: ENOSPC: no space left on device`);
+    expect(alert).toHaveTextContent(`Started ${formatRecordTime('2026-11-27T03:00:00Z')}; no file was kept: ENOSPC: no space left on device`);
     expect(screen.getByRole('button', { name: 'Back up now' })).toBeEnabled();
   });
 
@@ -175,7 +175,7 @@ describe('System → Backups', () => {
     expect(posts(fetchMock)).toBe(1);
 
     const running = await screen.findByRole('status');
-    expect(running).toHaveTextContent(`A backup is running (started ${formatDateTime('2026-11-26T10:00:00Z')})`);
+    expect(running).toHaveTextContent(`A backup is running (started ${formatRecordTime('2026-11-26T10:00:00Z')})`);
     expect(screen.getByRole('button', { name: 'Back up now' })).toBeDisabled();
     // Polled until the restore check has run.
     expect(await screen.findByText('Being verified')).toBeInTheDocument();

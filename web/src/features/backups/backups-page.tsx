@@ -7,7 +7,7 @@ import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { SectionCard } from '../../components/section-card';
 import { StatusBadge } from '../../components/status-badge';
-import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
+import { formatBytes, formatRecordTime, formatDuration } from '../../lib/format';
 import { drillProblems, findingText } from './findings';
 
 /** The restore check of one backup: its badge, then what it proved or what it found wrong. */
@@ -68,7 +68,7 @@ export function BackupsPage() {
       render: (backup) => (
         <div>
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(backup.created_at)}
+            {formatRecordTime(backup.created_at)}
           </Text>
           <Text size="xs" c="dimmed" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
             {backup.file}
@@ -117,12 +117,12 @@ export function BackupsPage() {
         )}
         {failure && (
           <Alert color="red" title={t('backups.lastFailureTitle')} role="alert" style={{ overflowWrap: 'anywhere' }}>
-            {t('backups.lastFailure', { time: formatDateTime(failure.started_at), error: findingText(t, failure.finding, failure.error) })}
+            {t('backups.lastFailure', { time: formatRecordTime(failure.started_at), error: findingText(t, failure.finding, failure.error) })}
           </Alert>
         )}
         {running && (
           <Alert color="blue" icon={<Loader size={16} aria-hidden />} role="status">
-            {t('backups.running', { time: formatDateTime(running.started_at) })}
+            {t('backups.running', { time: formatRecordTime(running.started_at) })}
           </Alert>
         )}
         {state.backups.length === 0 ? (

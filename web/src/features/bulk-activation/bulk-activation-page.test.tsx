@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkActivationResult, BulkRowResult } from '@panel/contract';
 import { changeLocale } from '../../i18n';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 import { session } from '../../lib/session';
 import { allowedApplications, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { BulkActivationPage } from './bulk-activation-page';
@@ -96,7 +96,7 @@ describe('BulkActivationPage', () => {
     expect(screen.queryByRole('button', { name: /Activate/ })).not.toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getByText('IBO Player activated on 0a:00:00:00:00:01.')).toBeInTheDocument();
     // The expiry in its own column, in the date style of the lists.
-    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText(formatDate('2027-11-25T10:00:00.000Z'))).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText(formatRecordDay('2027-11-25T10:00:00.000Z'))).toHaveLength(2);
   });
 
   it('shows only the rows with an error when asked', async () => {

@@ -22,7 +22,7 @@ import { DateRangeInput, defaultListRange, useDateRangeFilter } from '../../comp
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
@@ -109,7 +109,7 @@ export function ActivationCodesPage() {
       code.device_info?.mac_address ?? '',
       expiry(code),
       t(`activationCodes.states.${codeDisplayState(code)}`),
-      formatDateTime(code.created_at),
+      formatRecordTime(code.created_at),
     ]),
   ]);
 
@@ -240,7 +240,7 @@ export function ActivationCodesPage() {
       key: 'created_at',
       header: t('activationCodes.columns.createdAt'),
       sortable: true,
-      render: (code) => <Text size="sm">{formatDateTime(code.created_at)}</Text>,
+      render: (code) => <Text size="sm">{formatRecordTime(code.created_at)}</Text>,
     },
     {
       key: 'actions',

@@ -3,7 +3,7 @@ import { Group, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActivationCode } from '@panel/contract';
 import { DeviceDetails } from '../../components/device-details';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { CopyValueButton } from '../../components/copy-value-button';
 import { CodeStateBadge, CodeValue, useCodeExpiry } from './code-parts';
 
@@ -44,7 +44,7 @@ function CodeDetails({ code }: { code: ActivationCode }) {
     { label: t('activationCodes.columns.state'), value: <CodeStateBadge code={code} /> },
     { label: t('activationCodes.columns.resellerEmail'), value: code.email },
     { label: t('activationCodes.columns.expires'), value: expiry(code) },
-    { label: t('activationCodes.columns.createdAt'), value: formatDateTime(code.created_at) },
+    { label: t('activationCodes.columns.createdAt'), value: formatRecordTime(code.created_at) },
     { label: t('activationCodes.details.redeemed'), value: code.is_active === 1 ? t('activationCodes.details.yes') : t('activationCodes.details.no') },
     { label: t('activationCodes.details.macAddress'), value: ltr(device?.mac_address) },
     { label: t('activationCodes.details.version'), value: ltr(device?.version) },

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { codeDisplayState, LIFETIME_EXPIRY, type ActivationCode, type CodeDisplayState } from '@panel/contract';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 import { StatusBadge } from '../../components/status-badge';
 
 const STATE_COLORS: Record<CodeDisplayState, string> = { expired: 'red', inactive: 'gray', active: 'green' };
@@ -17,7 +17,7 @@ export function CodeStateBadge({ code }: { code: ActivationCode }) {
 export function useCodeExpiry() {
   const { t } = useTranslation();
   return (code: ActivationCode) =>
-    code.type === 'lifetime' || code.expire_date === LIFETIME_EXPIRY ? t('activationCodes.lifetime') : formatDate(code.expire_date);
+    code.type === 'lifetime' || code.expire_date === LIFETIME_EXPIRY ? t('activationCodes.lifetime') : formatRecordDay(code.expire_date);
 }
 
 /** A code value as the panel shows it: digits in a fixed-width font, always left to right. */

@@ -4,7 +4,7 @@ import { CREDIT_TR_TYPES, type CreditLogEntry, type CreditTrType } from '@panel/
 import { DataTable, type Column, type Sort } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { useListParams } from '../../components/use-list-params';
-import { formatLogDate } from '../../lib/format';
+import { formatLogTime } from '../../lib/format';
 import { useCreditTransactionLogs, type CreditLogsParams } from './get-credit-transaction-logs';
 import { StatusBadge } from '../../components/status-badge';
 
@@ -64,7 +64,7 @@ export function CreditLogTable({ types, label }: { types: readonly CreditTrType[
       key: 'created_at',
       header: t('credit.logs.createdAt'),
       sortable: true,
-      render: (row) => <Text size="sm">{formatLogDate(row.created_at)}</Text>,
+      render: (row) => <Text size="sm">{formatLogTime(row.created_at)}</Text>,
     },
   ];
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { type FetchMock, pickDateRange, pickerDay, renderWithProviders, stubFetch } from '../../test-utils';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 import { CreditShareReportForm } from './credit-share-report-form';
 
 // Dates near today: the picker opens on today's month and steps one month per click.
@@ -29,7 +29,7 @@ describe('CreditShareReportForm', () => {
 
   it('starts on today, and offers no end day more than 3 months after the start', async () => {
     setup();
-    const today = formatDate(new Date());
+    const today = formatRecordDay(new Date());
     expect(screen.getByRole('button', { name: /^Dates/ })).toHaveTextContent(`${today} – ${today}`);
     expect(screen.getByText('At most 3 months from start to end')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /^Dates/ }));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { backupFindingOf, type BackupRecord, type BackupsAnswer } from '@panel/contract';
 import { changeLocale } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { json, renderRoutes, stubFetch } from '../../test-utils';
 import { LastBackupLine } from './last-backup-line';
 
@@ -34,7 +34,7 @@ function show(data: Partial<BackupsAnswer['data']>) {
 describe('the dashboard line of the last backup', () => {
   it('says when the newest backup was taken and that it was verified, linking to System → Backups', async () => {
     const fetchMock = show({ backups: [record(passed), record({ ...passed, status: 'failed', problems: ['older'] })] });
-    const link = await screen.findByRole('link', { name: `Last backup: ${formatDateTime(AT)}, verified` });
+    const link = await screen.findByRole('link', { name: `Last backup: ${formatRecordTime(AT)}, verified` });
     expect(link).toHaveAttribute('href', '/system/backups');
     // Asked of the live side, whatever the mode.
     expect(fetchMock.mock.calls[0]![0].pathname).toBe('/api/backups');
@@ -42,21 +42,21 @@ describe('the dashboard line of the last backup', () => {
 
   it('names the first problem of a failed check', async () => {
     show({ backups: [record({ ...passed, status: 'failed', problems: ['Account 7: balance 50 but its ledger sums to 40', 'another'] })] });
-    expect(await screen.findByRole('link', { name: `Last backup: ${formatDateTime(AT)}, not verified: Account 7: balance 50 but its ledger sums to 40` })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: `Last backup: ${formatRecordTime(AT)}, not verified: Account 7: balance 50 but its ledger sums to 40` })).toBeInTheDocument();
   });
 
   it("words the first finding in the reader's language, and a full disk's failure too", async () => {
     await changeLocale('de');
     const findings = [backupFindingOf('negative_balance', { account: '12', balance: -2500 })];
     show({ backups: [record({ ...passed, status: 'failed', problems: ['Account 12 has a negative balance (-2500).'], findings })] });
-    expect(await screen.findByRole('link', { name: `Letzte Sicherung: ${formatDateTime(AT)}, nicht geprüft: Konto 12 hat ein negatives Guthaben (-2.500).` })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: `Letzte Sicherung: ${formatRecordTime(AT)}, nicht geprüft: Konto 12 hat ein negatives Guthaben (-2.500).` })).toBeInTheDocument();
     cleanup();
     vi.unstubAllGlobals();
     const failure = { started_at: '2026-11-27T03:00:00Z', failed_at: '2026-11-27T03:00:02Z', error: 'ENOSPC: no space left on device, write', finding: backupFindingOf('disk_full') };
     show({ backups: [record(passed)], last_failure: failure });
     expect(
       await screen.findByRole('link', {
-        name: `Letzte Sicherung: ${formatDateTime(failure.started_at)}, fehlgeschlagen: Der Datenträger, auf den die Sicherung geschrieben wird, ist voll: Schaffen Sie Platz und starten Sie die Sicherung dann erneut.`,
+        name: `Letzte Sicherung: ${formatRecordTime(failure.started_at)}, fehlgeschlagen: Der Datenträger, auf den die Sicherung geschrieben wird, ist voll: Schaffen Sie Platz und starten Sie die Sicherung dann erneut.`,
       }),
     ).toBeInTheDocument();
   });
@@ -64,12 +64,12 @@ describe('the dashboard line of the last backup', () => {
   it('says the last backup failed when one that made no file is newer than the kept ones', async () => {
     const failure = { started_at: '2026-11-27T03:00:00Z', failed_at: '2026-11-27T03:00:02Z', error: 'ENOSPC: no space left on device' };
     show({ backups: [record(passed)], last_failure: failure });
-    expect(await screen.findByRole('link', { name: `Last backup: ${formatDateTime(failure.started_at)}, failed: ENOSPC: no space left on device` })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: `Last backup: ${formatRecordTime(failure.started_at)}, failed: ENOSPC: no space left on device` })).toBeInTheDocument();
   });
 
   it('says a backup is being verified while its check has not run', async () => {
     show({ backups: [record(null)] });
-    expect(await screen.findByRole('link', { name: `Last backup: ${formatDateTime(AT)}, being verified` })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: `Last backup: ${formatRecordTime(AT)}, being verified` })).toBeInTheDocument();
   });
 
   it('says there is no backup yet, or why backups cannot run', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { BACKUPS_PATH, type BackupRecord, type BackupsAnswer } from '@panel/contract';
 import { useBackups } from '../../api/backups';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { drillProblems, findingText } from '../backups';
 
 type Line = { text: string; tone: 'ok' | 'warn' | 'muted' };
@@ -22,10 +22,10 @@ function lineOf(answer: BackupsAnswer, t: TFunction): Line {
   const { backups, unavailable, unavailable_finding: why, last_failure: failure } = answer.data;
   const last = backups[0];
   if (failure && failedLast(failure, last)) {
-    return { text: t('dashboard.backup.failedRun', { time: formatDateTime(failure.started_at), reason: findingText(t, failure.finding, failure.error) }), tone: 'warn' };
+    return { text: t('dashboard.backup.failedRun', { time: formatRecordTime(failure.started_at), reason: findingText(t, failure.finding, failure.error) }), tone: 'warn' };
   }
   if (!last) return unavailable ? { text: t('dashboard.backup.unavailable', { reason: findingText(t, why, unavailable) }), tone: 'warn' } : { text: t('dashboard.backup.none'), tone: 'muted' };
-  const time = formatDateTime(last.created_at);
+  const time = formatRecordTime(last.created_at);
   if (!last.drill) return { text: t('dashboard.backup.checking', { time }), tone: 'muted' };
   if (last.drill.status === 'passed') return { text: t('dashboard.backup.verified', { time }), tone: 'ok' };
   const reason = drillProblems(t, last.drill)[0] ?? t('dashboard.backup.unknownReason');

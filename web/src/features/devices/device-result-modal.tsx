@@ -5,7 +5,7 @@ import type { CheckDeviceAnswer } from '@panel/contract';
 import { AppName } from '../../components/app-name';
 import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
 import { toastSuccess } from '../../components/toast';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatRecordDay, formatRecordTime } from '../../lib/format';
 import { allowed, session } from '../../lib/session';
 import { StatusBadge } from '../../components/status-badge';
 import { useReleaseClaim } from './release-claim';
@@ -74,15 +74,15 @@ function CheckedDevice({ answer }: { answer: CheckDeviceAnswer }) {
             </Group>
           ),
         },
-        { label: t('checkMac.fields.expiry'), value: device.is_lifetime ? t('checkMac.lifetime') : formatDate(device.expire_date) },
+        { label: t('checkMac.fields.expiry'), value: device.is_lifetime ? t('checkMac.lifetime') : formatRecordDay(device.expire_date) },
         { label: t('checkMac.fields.trial'), value: device.is_trial === 1 ? t('checkMac.yes') : t('checkMac.no') },
         { label: t('checkMac.fields.deviceKey'), value: device.device_key ?? dash },
         { label: t('checkMac.fields.ip'), value: <span dir="ltr">{device.ip ?? dash}</span> },
-        { label: t('checkMac.fields.createdAt'), value: formatDateTime(device.created_at) },
+        { label: t('checkMac.fields.createdAt'), value: formatRecordTime(device.created_at) },
         !!device.reseller_email && { label: t('checkMac.fields.activatedBy'), value: device.reseller_email },
         !!device.switched_to && { label: t('checkMac.fields.switchedTo'), value: device.switched_to },
         !!device.switched_from && { label: t('checkMac.fields.switchedFrom'), value: device.switched_from },
-        !!device.switched_date && { label: t('checkMac.fields.switchedDate'), value: formatDateTime(device.switched_date) },
+        !!device.switched_date && { label: t('checkMac.fields.switchedDate'), value: formatRecordTime(device.switched_date) },
         device.claimed !== null && { label: t('checkMac.fields.claim'), value: <DeviceClaim device={device} /> },
       ]}
       playlists={answer.playlists.length > 0 ? answer.playlists : device.playlists}

@@ -7,7 +7,7 @@ import { showSuccess } from '../../lib/feedback';
 import { CardTable } from '../../components/card-table';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { DeviceStatusBadge } from '../../components/device-details';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 import { useToggleDevice, type ToggleMode } from './toggle-device';
 
 /** These two screens word their messages their own way (business-panel.md §5). */
@@ -93,7 +93,7 @@ export function DeviceToggleForm({ mode }: { mode: ToggleMode }) {
                 key: 'expiry',
                 header: t('deviceToggle.expiry'),
                 card: 'lead',
-                render: (device) => (device.expire_date.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? t('deviceToggle.lifetime') : formatDate(device.expire_date)),
+                render: (device) => (device.expire_date.startsWith(LIFETIME_EXPIRY.slice(0, 4)) ? t('deviceToggle.lifetime') : formatRecordDay(device.expire_date)),
               },
               {
                 key: 'status',

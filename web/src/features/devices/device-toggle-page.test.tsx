@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowedApplications, chooseModule, type FetchMock, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { DisableMacPage, EnableMacPage } from './device-toggle-page';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
@@ -56,7 +56,7 @@ describe('Disable MAC and Enable MAC', () => {
     await waitFor(() => expect(calls('/api/disable-device')).toHaveLength(1));
     expect(bodyOf('/api/disable-device')).toEqual({ mac_address: 'AA:BB:CC:DD:EE:FF', module: ['SMARTERS'], app_id: 5, is_trial: 0 });
     const result = await screen.findByRole('region', { name: 'The device now' });
-    expect(within(result).getByText(formatDate('2026-03-09T00:00:00.000Z'))).toBeInTheDocument();
+    expect(within(result).getByText(formatRecordDay('2026-03-09T00:00:00.000Z'))).toBeInTheDocument();
     expect(within(result).getByText('Expired')).toBeInTheDocument();
     expect(toasts.success).toHaveBeenCalledWith('Device disabled successfully.');
   });

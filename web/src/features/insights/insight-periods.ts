@@ -1,4 +1,4 @@
-import { formatDate, formatMonth, formatShortDay } from '../../lib/format';
+import { formatRecordDay, formatMonth, formatShortDay } from '../../lib/format';
 import type { InsightInterval } from '@panel/contract';
 
 /**
@@ -11,7 +11,7 @@ export const periodTick = (start: string, interval: InsightInterval) =>
   `\u2068${(interval === 'month' ? formatMonth(start) : formatShortDay(start)).replace(/[\u200e\u200f\u061c]/g, '')}\u2069`;
 
 /** A period's start as a table writes it: the whole day (a day, the first day of a week) or the month. */
-export const periodLabel = (start: string, interval: InsightInterval) => (interval === 'month' ? formatMonth(start) : formatDate(start));
+export const periodLabel = (start: string, interval: InsightInterval) => (interval === 'month' ? formatMonth(start) : formatRecordDay(start));
 
 /** The last UTC day, as yyyy-mm-dd (the API counts UTC days). */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);

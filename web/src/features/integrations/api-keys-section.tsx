@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyValueButton } from '../../components/copy-value-button';
 import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatNumber } from '../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUpdateApiKey } from './api-keys';
 
 /**
@@ -83,7 +83,7 @@ export function ApiKeysSection() {
       render: (k) =>
         k.last_used_at ? (
           <Stack gap={0}>
-            <Text size="sm">{formatDateTime(k.last_used_at)}</Text>
+            <Text size="sm">{formatRecordTime(k.last_used_at)}</Text>
             {k.last_used_ip && (
               <Text size="xs" c="dimmed" dir="ltr">
                 {k.last_used_ip}
@@ -94,7 +94,7 @@ export function ApiKeysSection() {
           t('apiKeys.never')
         ),
     },
-    { key: 'created', header: t('apiKeys.created'), fit: 'nowrap', render: (k) => formatDateTime(k.created_at) },
+    { key: 'created', header: t('apiKeys.created'), fit: 'nowrap', render: (k) => formatRecordTime(k.created_at) },
     {
       key: 'actions',
       header: t('apiKeys.actions'),

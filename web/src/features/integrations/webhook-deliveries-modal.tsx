@@ -7,7 +7,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { LongId } from '../../components/long-id';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useEventText } from './event-text';
 import { REDELIVERY_WATCH_MS, useRedeliverWebhookDelivery, useWebhookDeliveries } from './webhook-deliveries';
@@ -90,7 +90,7 @@ function DeliveryItem({ endpointId, delivery, onRedelivered }: { endpointId: num
   const redeliver = useRedeliverWebhookDelivery(endpointId);
   const [open, setOpen] = useState(false);
   const attemptsId = useId();
-  const when = formatDateTime(delivery.created_at);
+  const when = formatRecordTime(delivery.created_at);
   const count = delivery.attempts.length;
   const Chevron = open ? IconChevronUp : IconChevronDown;
 
@@ -114,7 +114,7 @@ function DeliveryItem({ endpointId, delivery, onRedelivered }: { endpointId: num
           </Text>
           {delivery.status === 'pending' && delivery.next_attempt_at && (
             <Text size="xs" c="dimmed">
-              {t('integrations.deliveries.nextAttempt', { date: formatDateTime(delivery.next_attempt_at) })}
+              {t('integrations.deliveries.nextAttempt', { date: formatRecordTime(delivery.next_attempt_at) })}
             </Text>
           )}
           <Group gap={4} wrap="nowrap" miw={0}>
@@ -175,7 +175,7 @@ function AttemptItem({ attempt }: { attempt: Attempt }) {
     <Paper component="li" bg="var(--mantine-color-default-hover)" p="xs" radius="sm">
       <Stack gap={4}>
         <Group gap="sm" wrap="wrap">
-          <Text size="xs">{formatDateTime(attempt.attempted_at)}</Text>
+          <Text size="xs">{formatRecordTime(attempt.attempted_at)}</Text>
           <StatusBadge color={success ? 'teal' : 'red'}>{answered ? String(code) : t('integrations.deliveries.attempt.noAnswer')}</StatusBadge>
           <Text size="xs" c="dimmed">
             {t('integrations.deliveries.attempt.duration', { duration: formatNumber(attempt.duration_ms) })}

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text } 
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_ROLL_OVERLAP_HOURS, type WebhookEndpoint, type WebhookSecretAnswer } from '@panel/contract';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { useRollWebhookSecret } from './webhooks';
 
 /** Why the secret is on the screen: a new endpoint or a roll show it this once; a reveal on demand. */
@@ -44,7 +44,7 @@ export function WebhookSecretModal({ answer, reason, onClose }: { answer: Webhoo
         </div>
         {reason === 'rolled' && previousUntil && (
           <Text size="sm" c="dimmed">
-            {t('integrations.webhooks.secret.previousUntil', { date: formatDateTime(previousUntil) })}
+            {t('integrations.webhooks.secret.previousUntil', { date: formatRecordTime(previousUntil) })}
           </Text>
         )}
         <Group justify="space-between">

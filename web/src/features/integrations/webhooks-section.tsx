@@ -7,7 +7,7 @@ import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { useEventText } from './event-text';
 import { VerifySignatureHelp } from './verify-signature-help';
 import { WebhookDeliveriesModal } from './webhook-deliveries-modal';
@@ -52,7 +52,7 @@ function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
       <StatusBadge color={endpoint.enabled ? 'teal' : 'gray'}>{t(endpoint.enabled ? 'integrations.webhooks.status.active' : 'integrations.webhooks.status.paused')}</StatusBadge>
       {endpoint.previous_secret_expires_at && (
         <Text size="xs" c="dimmed">
-          {t('integrations.webhooks.status.previousSecret', { date: formatDateTime(endpoint.previous_secret_expires_at) })}
+          {t('integrations.webhooks.status.previousSecret', { date: formatRecordTime(endpoint.previous_secret_expires_at) })}
         </Text>
       )}
     </Stack>

@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResellerNotification } from '@panel/contract';
 import { SafeHtml } from '../../components/safe-html';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 
 type Props = {
   notification: ResellerNotification;
@@ -24,7 +24,7 @@ export function NotificationItem({ notification, read, onMarkRead, marking, clam
           {notification.title}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={notification.created_at}>{formatDateTime(notification.created_at)}</time>
+          <time dateTime={notification.created_at}>{formatRecordTime(notification.created_at)}</time>
         </Text>
       </Group>
       <SafeHtml

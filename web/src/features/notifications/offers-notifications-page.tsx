@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { SafeHtml } from '../../components/safe-html';
 import { useListParams } from '../../components/use-list-params';
 import { NOTIFICATIONS_REFETCH_MS, useNotifications } from './get-notifications';
@@ -74,7 +74,7 @@ export function OffersNotificationsPage() {
                   </Badge>
                 )}
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+                  <time dateTime={item.created_at}>{formatRecordTime(item.created_at)}</time>
                 </Text>
               </Group>
             </Group>

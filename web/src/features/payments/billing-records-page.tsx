@@ -11,7 +11,7 @@ import { LongId } from '../../components/long-id';
 import { SearchInput } from '../../components/search-input';
 import { toastError, toastWarning } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatMoney, formatNumber } from '../../lib/format';
 import { BillingStatusBadge } from './billing-status-badge';
 import { useExportBillingRecords } from './export-billing-records';
 import { useBillingRecords } from './get-billing-records';
@@ -84,7 +84,7 @@ export function BillingRecordsPage() {
       String(record.credit_point),
       t(`billing.statuses.${record.status}`),
       record.transaction_id ?? '',
-      formatDateTime(record.created_at),
+      formatRecordTime(record.created_at),
     ]),
   ]);
 
@@ -139,7 +139,7 @@ export function BillingRecordsPage() {
     {
       key: 'createdAt',
       header: t('billing.columns.createdAt'),
-      render: (record) => <Text size="sm">{formatDateTime(record.created_at)}</Text>,
+      render: (record) => <Text size="sm">{formatRecordTime(record.created_at)}</Text>,
     },
   ];
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CheckDeviceAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { DeviceDetails, DeviceStatusBadge } from '../../components/device-details';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 
 type Props = {
   opened: boolean;
@@ -54,7 +54,7 @@ export function MacStatusModal({ opened, onClose, loading, answer, error }: Prop
               </DeviceStatusBadge>
             ),
           },
-          { label: t('playlists.status.expiry'), value: device.is_lifetime ? t('playlists.status.lifetime') : formatDate(device.expire_date) },
+          { label: t('playlists.status.expiry'), value: device.is_lifetime ? t('playlists.status.lifetime') : formatRecordDay(device.expire_date) },
         ]}
         playlists={playlists}
         columns={[

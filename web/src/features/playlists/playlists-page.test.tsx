@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowedApplications, chooseModule, type FetchMock, json, renderWithProviders, stubFetch } from '../../test-utils';
 import { PlaylistsPage } from './playlists-page';
-import { formatDate } from '../../lib/format';
+import { formatRecordDay } from '../../lib/format';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
@@ -70,7 +70,7 @@ describe('PlaylistsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check Status' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'MAC status' });
-    expect(await within(dialog).findByText(formatDate('2027-01-31T00:00:00.000Z'))).toBeInTheDocument();
+    expect(await within(dialog).findByText(formatRecordDay('2027-01-31T00:00:00.000Z'))).toBeInTheDocument();
     expect(within(dialog).getByText('Active')).toBeInTheDocument();
     expect(within(dialog).getByText('Sports')).toBeInTheDocument();
     expect(JSON.parse(calls('/api/check-device-status')[0]![1]!.body as string)).toEqual({ macAddress: 'AA:BB:CC:DD:EE:FF', app_id: 1 });

@@ -5,7 +5,7 @@ import { EXPIRING_WITHIN_DAYS_DEFAULT, EXPIRING_WITHIN_DAYS_TABS, type ExpiringD
 import { AppName } from '../../components/app-name';
 import { DataTable, type Column } from '../../components/data-table';
 import { useListParams } from '../../components/use-list-params';
-import { formatDate, formatDaysFromNow } from '../../lib/format';
+import { formatRecordDay, formatDaysFromNow } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useExpiringDevices } from './get-expiring-devices';
 import { RenewSelected } from './renew-selected';
@@ -51,7 +51,7 @@ function ExpiringDevicesList({ days }: { days: number }) {
             {formatDaysFromNow(row.expire_date)}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(row.expire_date)}
+            {formatRecordDay(row.expire_date)}
           </Text>
         </div>
       ),

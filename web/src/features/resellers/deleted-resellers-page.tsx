@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useDeletedResellers } from './get-deleted-resellers';
 import { useReactivateReseller } from './reactivate-reseller';
@@ -65,9 +65,9 @@ export function DeletedResellersPage() {
       key: 'created_at',
       header: t('resellerList.columns.createdAt'),
       sortable: true,
-      render: (r) => <Text size="sm">{formatDateTime(r.created_at)}</Text>,
+      render: (r) => <Text size="sm">{formatRecordTime(r.created_at)}</Text>,
     },
-    { key: 'deleted_at', header: t('resellerList.columns.deletedAt'), render: (r) => <Text size="sm">{formatDateTime(r.deleted_at)}</Text> },
+    { key: 'deleted_at', header: t('resellerList.columns.deletedAt'), render: (r) => <Text size="sm">{formatRecordTime(r.deleted_at)}</Text> },
     ...(canReactivate
       ? [
           {

@@ -27,7 +27,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { ApiKeyModal } from './api-key-modal';
 import { BulkActionModal, type BulkAction } from './bulk-action-modal';
@@ -312,7 +312,7 @@ export function ResellerListPage() {
       key: 'created_at',
       header: t('resellerList.columns.createdAt'),
       sortable: true,
-      render: (r) => <Text size="sm">{formatDateTime(r.created_at)}</Text>,
+      render: (r) => <Text size="sm">{formatRecordTime(r.created_at)}</Text>,
     },
     {
       key: 'actions',

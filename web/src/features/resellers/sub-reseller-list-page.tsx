@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatRecordTime, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useSubResellers } from './get-sub-resellers';
 import { usePromoteSubReseller } from './promote-sub-reseller';
@@ -103,7 +103,7 @@ export function SubResellerListPage() {
   }
   columns.push(
     { key: 'email', header: t('resellerForms.subList.columns.email'), render: (r) => <Text size="sm">{r.email}</Text> },
-    { key: 'created_at', header: t('resellerForms.subList.columns.createdAt'), render: (r) => <Text size="sm">{formatDateTime(r.created_at)}</Text> },
+    { key: 'created_at', header: t('resellerForms.subList.columns.createdAt'), render: (r) => <Text size="sm">{formatRecordTime(r.created_at)}</Text> },
     {
       key: 'status',
       card: 'lead',

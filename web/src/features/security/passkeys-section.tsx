@@ -9,7 +9,7 @@ import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTextLimit } from '../../components/text-limit';
 import { SectionCard } from '../../components/section-card';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkeys';
 import { RecoveryCodes } from './two-factor-section';
@@ -52,12 +52,12 @@ export function PasskeysSection() {
 
   const columns: CardColumn<Passkey>[] = [
     { key: 'name', header: t('security.passkeys.name'), card: 'lead', render: (p) => <Text size="sm">{p.name}</Text> },
-    { key: 'added', header: t('security.passkeys.added'), fit: 'nowrap', render: (p) => formatDateTime(p.created_at) },
+    { key: 'added', header: t('security.passkeys.added'), fit: 'nowrap', render: (p) => formatRecordTime(p.created_at) },
     {
       key: 'lastUsed',
       header: t('security.passkeys.lastUsed'),
       fit: 'nowrap',
-      render: (p) => (p.last_used_at ? formatDateTime(p.last_used_at) : t('security.passkeys.never')),
+      render: (p) => (p.last_used_at ? formatRecordTime(p.last_used_at) : t('security.passkeys.never')),
     },
     {
       key: 'actions',

@@ -6,7 +6,7 @@ import { showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SectionCard } from '../../components/section-card';
-import { formatDateTime } from '../../lib/format';
+import { formatRecordTime } from '../../lib/format';
 import { useEndSession } from './end-session';
 import { useSessions } from './get-sessions';
 import { useSignOutOthers } from './sign-out-others';
@@ -42,8 +42,8 @@ export function SessionsSection() {
       ),
     },
     { key: 'ip', header: t('security.sessions.ip'), fit: 'nowrap', render: (s) => <span dir="ltr">{s.ip ?? '—'}</span> },
-    { key: 'started', header: t('security.sessions.started'), fit: 'nowrap', render: (s) => formatDateTime(s.created_at) },
-    { key: 'lastUsed', header: t('security.sessions.lastUsed'), fit: 'nowrap', render: (s) => formatDateTime(s.last_used_at) },
+    { key: 'started', header: t('security.sessions.started'), fit: 'nowrap', render: (s) => formatRecordTime(s.created_at) },
+    { key: 'lastUsed', header: t('security.sessions.lastUsed'), fit: 'nowrap', render: (s) => formatRecordTime(s.last_used_at) },
     {
       key: 'actions',
       header: t('security.sessions.actions'),
