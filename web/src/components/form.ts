@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
@@ -60,10 +60,10 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   const [alert, keepAlert] = useState<string>();
   /** Counts the alerts set: the same refusal twice is a second failure to bring to the reader. */
   const [alertRaised, setAlertRaised] = useState(0);
-  const setAlert = (text: string | undefined) => {
+  const setAlert = useCallback((text: string | undefined) => {
     keepAlert(text);
     if (text !== undefined) setAlertRaised((count) => count + 1);
-  };
+  }, []);
   const { attention, submitted } = useFailureFocus(form.errors, alert, alertRaised);
   /** Mantine's `onSubmit`, which also tells the form where it is and that a submit is under way. */
   const onSubmit: UseFormReturnType<Values>['onSubmit'] = (handleSubmit, handleValidationFailure) => {
