@@ -8,7 +8,6 @@ export function useAddRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addRole,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
   });
 }

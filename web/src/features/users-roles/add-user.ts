@@ -9,7 +9,6 @@ export function useAddUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addUser,
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users'] }),

@@ -8,7 +8,6 @@ export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRole,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
   });
 }

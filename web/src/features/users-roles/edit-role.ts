@@ -9,7 +9,6 @@ export function useEditRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editRole,
-    meta: { silent: true },
     onSuccess: async () => {
       // The edited role may be the caller's own: its permissions cookie must follow.
       await refreshOwnPermissions();

@@ -8,7 +8,6 @@ export function useEditUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editUser,
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users'] }),

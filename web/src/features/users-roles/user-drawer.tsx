@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Drawer, Group, LoadingOverlay, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, userBody, type User, type UserBody } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
@@ -70,6 +70,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
       },
       onError: (error: unknown) => {
         if (!applyServerErrors(form, error)) toastError(userErrorMessage(error));
+        shownWhereItHappened(error);
       },
     };
     if (user) editUser.mutate({ id: user.id, body: values }, done);

@@ -1,6 +1,7 @@
 import { ApiError } from '../../api/client';
 import { toastError } from '../../components/toast';
 import { i18n } from '../../i18n';
+import { shownWhereItHappened } from '../../lib/feedback';
 
 /**
  * core-panel.md §8, Roles: a 422 toasts each of its messages; 400 and 401 toast the server's
@@ -8,6 +9,7 @@ import { i18n } from '../../i18n';
  * anything else is 'An error occurred'.
  */
 export function showRoleError(error: unknown) {
+  shownWhereItHappened(error);
   if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
     for (const messages of Object.values(error.errors)) for (const message of messages) toastError(message);
     return;
