@@ -13,7 +13,7 @@ import {
   type SavePlaylistBody,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { FormAlert } from '../../components/form-alert';
 import { isMessageKey, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
@@ -130,6 +130,7 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
         },
         // A 422's field messages under their inputs and the rest (MAC, module) in the alert; any other failure in this screen's words.
         onError: (error) => {
+          shownWhereItHappened(error);
           if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
             const fields = error.fieldErrors();
             form.setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => isField(name))));

@@ -4,7 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_KEY_MAX_LENGTH, type PlaylistType } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
@@ -60,7 +60,9 @@ export function ResetPlaylistForm() {
         showSuccess(answer.msg || t('playlists.resetForm.done', { removed: answer.data.removed }));
         setDeviceKey('');
       },
+      // business-panel.md §8, Save/reset playlist: the form chooses the message and shows it in place.
       onError: (error) => {
+        shownWhereItHappened(error);
         const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors() : {};
         if (Object.keys(fields).length > 0) {
           device.setErrors({ module: fields.app_id ?? fields.module, mac: fields.mac_address });

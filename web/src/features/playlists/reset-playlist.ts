@@ -11,5 +11,4 @@ export const resetPlaylist = (body: ResetPlaylistInput) => call(resetPlaylistEnd
 export const useResetPlaylist = () =>
   useMutation({
     mutationFn: resetPlaylist,
-    meta: { silent: true },
   });

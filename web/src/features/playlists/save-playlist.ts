@@ -12,6 +12,4 @@ export const savePlaylist = (body: SavePlaylistInput) => call(savePlaylistEndpoi
 export const useSavePlaylist = () =>
   useMutation({
     mutationFn: savePlaylist,
-    // business-panel.md §8, Save/reset playlist: the form chooses the message.
-    meta: { silent: true },
   });
