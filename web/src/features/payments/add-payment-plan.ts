@@ -9,8 +9,6 @@ export function useAddPaymentPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPaymentPlan,
-    // The modal shows field messages under their inputs and other failures inside itself.
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payment-plans'] }),
   });
 }

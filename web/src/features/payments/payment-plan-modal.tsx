@@ -8,7 +8,7 @@ import {
   type PaymentPlan,
   type PaymentPlanInput,
 } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddPaymentPlan } from './add-payment-plan';
@@ -72,7 +72,9 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
         showSuccess(answer.msg || t(plan ? 'paymentPlans.updated' : 'paymentPlans.added'));
         onClose();
       },
+      // Field messages under their inputs, other failures inside the modal.
       onError: (error: unknown) => {
+        shownWhereItHappened(error);
         if (applyServerErrors(form, error)) return;
         setFailure(paymentFailureMessage(error, plan ? 'paymentPlans.errors.updateFailed' : 'paymentPlans.errors.addFailed'));
       },

@@ -10,7 +10,6 @@ export function useUpdatePaymentPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePaymentPlan,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payment-plans'] }),
   });
 }
