@@ -3,6 +3,7 @@ import { markNotificationReadEndpoint, type NotificationsAnswer, type ReadNotifi
 import { call } from '../../api/client';
 import { toastError } from '../../components/toast';
 import { i18n } from '../../i18n';
+import { shownWhereItHappened } from '../../lib/feedback';
 
 export const markNotificationRead = (id: number) => call(markNotificationReadEndpoint, { params: { id } });
 
@@ -13,12 +14,17 @@ export function applyReadAnswer(queryClient: QueryClient, answer: ReadNotificati
   );
 }
 
+/** A failed mark reads the specification's 'Failed to mark as read.' (core-panel.md §8), in place of the query client's toast. */
+export function markReadFailed(error: unknown) {
+  toastError(i18n.t('notifications.markFailed'));
+  shownWhereItHappened(error);
+}
+
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    meta: { silent: true },
     onSuccess: (answer) => applyReadAnswer(queryClient, answer),
-    onError: () => toastError(i18n.t('notifications.markFailed')),
+    onError: markReadFailed,
   });
 }
