@@ -13,7 +13,7 @@ function appCode(secret: string, steps = 0) {
  * and the factor was turned on afterwards (a confirmation during setup is not a step-up). The
  * rule itself (10 minutes) is not shortened for the test, and the server has no test-only route.
  */
-test('a reseller with TOTP on shares credit: the step-up modal asks for a code, then the share goes through', async ({ page, browser }) => {
+test('a reseller with TOTP on shares credit: the passcode dialog turns into the confirm-it-is-you step, then the share goes through', async ({ page, browser }) => {
   await signInAdmin(page);
   const appId = await appIdOf(page, 'IBOPLAYER');
   const email = await createFundedReseller(page, { label: 'stepup', name: 'Step-up Reseller', appIds: [appId], credit: 20 });
@@ -42,7 +42,12 @@ test('a reseller with TOTP on shares credit: the step-up modal asks for a code, 
   await prompt.getByLabel('Credit share passcode').fill(PASSCODE);
   await prompt.getByRole('button', { name: 'Confirm' }).click();
 
-  const stepUp = reseller.getByRole('dialog', { name: 'Confirm it is you' });
+  // The same dialog turns into the step (issue 42): no second dialog on top, plain words, the move's summary kept.
+  const stepUp = reseller.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(stepUp.getByText("For your security, confirm it's you to send these credits.", { exact: false })).toBeVisible();
+  await expect(stepUp.getByRole('group', { name: 'What happens' })).toBeVisible();
+  await expect(reseller.getByRole('dialog')).toHaveCount(1);
+  await expect(prompt).toBeHidden();
   const code = stepUp.getByLabel('Authentication code');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await code.fill(appCode(secret));

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase64Utf8 } from '@panel/contract';
 import { type FetchMock, json, renderWithProviders, stubFetch, testQueryClient } from '../../test-utils';
+import { StepUpProvider } from '../security/step-up-modal';
 import { RechargeCreditPage } from './recharge-credit-page';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -125,5 +126,51 @@ describe('RechargeCreditPage', () => {
     fireEvent.change(within(dialog).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Server did not respond'));
+  });
+
+  it('turns the passcode dialog into the confirm-it-is-you step when the recharge needs it, then completes it; a cancel keeps the passcode', async () => {
+    let confirmed = false;
+    fetchMock.mockImplementation(async (url: URL, init?: RequestInit) => {
+      if (url.pathname === '/api/passkeys') return json(200, { status: true, msg: 'OK', data: [] });
+      if (url.pathname === '/api/two-factor') return json(200, { status: true, msg: 'OK', data: { totp: true, recovery_codes_left: 10 } });
+      if (url.pathname === '/api/step-up') {
+        confirmed = (JSON.parse(init!.body as string) as { code: string }).code === '123456';
+        return json(200, { status: true, msg: 'Confirmed', data: { confirmed_until: '2026-11-26T11:00:00.000Z' } });
+      }
+      if (url.pathname === '/api/admin-recharge-credit') {
+        return confirmed
+          ? json(200, { status: true, msg: 'Credit shared.' })
+          : json(403, { status: false, statusCode: 403, code: 'STEP_UP_REQUIRED', msg: 'Confirm it is you first.', message: 'Confirm it is you first.' });
+      }
+      return answers(url);
+    });
+    renderWithProviders(
+      <>
+        <StepUpProvider />
+        <RechargeCreditPage />
+      </>,
+    );
+    fireEvent.change(emailBox(), { target: { value: 'r@example.com' } });
+    fireEvent.change(amountBox(), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+    fireEvent.change(within(prompt).getByLabelText(/Credit share passcode/), { target: { value: '482915' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Confirm' }));
+
+    let stepUp = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(within(stepUp).getByText(/to send these credits\./)).toBeInTheDocument();
+    fireEvent.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+    const back = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+    expect(await within(back).findByRole('alert')).toHaveTextContent('Nothing was sent');
+    expect(within(back).getByLabelText(/Credit share passcode/)).toHaveValue('482915');
+
+    fireEvent.click(within(back).getByRole('button', { name: 'Confirm' }));
+    stepUp = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    fireEvent.change(within(stepUp).getByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Credit shared.'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([u]) => u.pathname === '/api/admin-recharge-credit')).toHaveLength(3);
   });
 });

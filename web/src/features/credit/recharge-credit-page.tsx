@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { Button, Card, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
@@ -13,6 +13,8 @@ import { toastError } from '../../components/toast';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormAlert } from '../../components/form-alert';
 import { useProfile } from '../../api/profile';
+import { ApiError } from '../../api/client';
+import { StepUpForm, useStepUpInPlace } from '../security';
 import { rechargeFailure } from './recharge-credit-errors';
 import { useRechargeCredit } from './recharge-credit';
 
@@ -22,7 +24,9 @@ const passcodeForm = z.object({ passcode: passcodeField });
 /**
  * Recharge credit (business-panel.md §2, §5): a reseller e-mail and an amount, then the
  * credit-share passcode in a prompt. Recharging another account moves points out of the
- * caller's balance; an admin entering its own e-mail adds self credit.
+ * caller's balance; an admin entering its own e-mail adds self credit. When the recharge needs a
+ * step-up (an account with a second factor), the prompt turns into that step and the recharge
+ * completes once it is confirmed: one dialog, never a second one on top.
  */
 export function RechargeCreditPage() {
   const { t } = useTranslation();
@@ -118,8 +122,17 @@ function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: Promp
   const ownEmail = profile.data?.data.IBOReseller.email.toLowerCase();
   const recharge = useRechargeCredit();
   const form = useZodForm(passcodeForm, { initialValues: { passcode: '' } });
+  const stepUp = useStepUpInPlace(points !== undefined);
+  /** The prompt was closed during the step-up: the refused recharge then closes it rather than asking again. */
+  const closing = useRef(false);
+  const adds = email.toLowerCase() === ownEmail;
 
   const close = () => {
+    if (stepUp.asking) {
+      closing.current = true;
+      stepUp.settle(false);
+      return;
+    }
     if (recharge.isPending) return;
     form.reset();
     onClose();
@@ -136,6 +149,15 @@ function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: Promp
             onDone(answer.msg);
           },
           onError: (failure) => {
+            if (failure instanceof ApiError && failure.code === 'STEP_UP_REQUIRED') {
+              // The step-up was cancelled: nothing moved; the passcode stays for another try, unless the prompt was closed.
+              if (closing.current) {
+                closing.current = false;
+                form.reset();
+                onClose();
+              } else form.setAlert(t('stepUp.cancelled'));
+              return;
+            }
             const reaction = rechargeFailure(failure);
             if (reaction.where === 'passcode') form.setFieldError('passcode', reaction.message);
             else {
@@ -161,26 +183,40 @@ function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: Promp
     send(event);
   };
 
+  const summary = <MoneySummary move="recharge" recipient={email} points={points ?? 0} adds={adds} />;
   return (
-    <Modal opened={points !== undefined} onClose={close} title={t('credit.recharge.passcodeTitle')} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <MoneySummary move="recharge" recipient={email} points={points ?? 0} adds={email.toLowerCase() === ownEmail} />
-          <PasscodeInput
-            label={t('credit.recharge.passcode')}
-            {...form.getInputProps('passcode')}
-            error={errorText(form.errors.passcode, 'creditSharePasscode')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={recharge.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={recharge.isPending}>
-              {t('credit.recharge.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal
+      opened={points !== undefined}
+      onClose={close}
+      title={t(stepUp.asking ? 'stepUp.title' : 'credit.recharge.passcodeTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('table.close') }}
+    >
+      {stepUp.asking ? (
+        <StepUpForm purpose={adds ? 'add' : 'send'} onDone={stepUp.settle}>
+          {summary}
+        </StepUpForm>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {summary}
+            <PasscodeInput
+              label={t('credit.recharge.passcode')}
+              {...form.getInputProps('passcode')}
+              error={errorText(form.errors.passcode, 'creditSharePasscode')}
+            />
+            <FormAlert form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={recharge.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={recharge.isPending}>
+                {t('credit.recharge.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ import { useAddCreditPoint } from './add-credit-point';
 import { useDeductCreditPoint } from './deduct-credit-point';
 import { creditMoveErrorMessage, PASSCODE_CODES } from './reseller-errors';
 import { useValidatePasscode } from './validate-passcode';
+import { StepUpForm, useStepUpInPlace } from '../security';
 
 export type CreditMoveKind = 'add' | 'deduct';
 
@@ -30,7 +31,9 @@ type Props = {
 /**
  * Add or deduct credit from the reseller list: first the caller's credit-share passcode (the
  * server accepts a move only within minutes of a successful check in this session), then the
- * amount: at least 1, and for a deduction at most the reseller's current balance.
+ * amount: at least 1, and for a deduction at most the reseller's current balance. When the move
+ * needs a step-up (an account with a second factor), this dialog turns into that step and the
+ * move completes once it is confirmed: one dialog, never a second one on top.
  */
 export function CreditMoveModal({ reseller, kind, onClose }: Props) {
   const { t } = useTranslation();
@@ -48,6 +51,9 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
    */
   const pending = useRef<{ amount: number; requestId: string; retryable: boolean } | undefined>(undefined);
   const busy = validate.isPending || move.isPending;
+  const stepUp = useStepUpInPlace(reseller !== undefined);
+  /** The dialog was closed during the step-up: the refused move then closes it rather than returning to the amount. */
+  const closing = useRef(false);
 
   const reset = () => {
     setStep('passcode');
@@ -58,6 +64,11 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
   };
 
   const close = () => {
+    if (stepUp.asking) {
+      closing.current = true;
+      stepUp.settle(false);
+      return;
+    }
     if (busy) return;
     reset();
     onClose();
@@ -102,6 +113,15 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
           onClose();
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') {
+            // The step-up was cancelled: nothing moved; the amount stays for another try, unless the dialog was closed.
+            if (closing.current) {
+              closing.current = false;
+              reset();
+              onClose();
+            } else amountStep.setAlert(t('stepUp.cancelled'));
+            return;
+          }
           if (error instanceof ApiError && error.status === 0) pending.current = { amount: points, requestId, retryable: true };
           if (error instanceof ApiError && error.code !== undefined && PASSCODE_CODES.has(error.code)) {
             // The passcode check has lapsed (or was never made in this session): ask again.
@@ -127,9 +147,27 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
   // What the summary shows while the amount is typed: only an amount the move would accept.
   const typed = creditPointField.safeParse(amountStep.values.creditPoint.trim()).data;
   const title = t(kind === 'add' ? 'resellerList.credit.addTitle' : 'resellerList.credit.deductTitle');
+  const summary = reseller && typed !== undefined && (
+    <MoneySummary
+      move={kind === 'add' ? 'addCredit' : 'deductCredit'}
+      recipient={reseller.email}
+      points={typed}
+      recipientBalance={kind === 'deduct' ? reseller.credit_point : undefined}
+    />
+  );
   return (
-    <Modal opened={reseller !== undefined} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('table.close') }}>
-      {step === 'passcode' ? (
+    <Modal
+      opened={reseller !== undefined}
+      onClose={close}
+      title={stepUp.asking ? t('stepUp.title') : title}
+      centered
+      closeButtonProps={{ 'aria-label': t('table.close') }}
+    >
+      {stepUp.asking ? (
+        <StepUpForm purpose={kind === 'add' ? 'send' : 'deduct'} onDone={stepUp.settle}>
+          {summary}
+        </StepUpForm>
+      ) : step === 'passcode' ? (
         <form onSubmit={checkPasscode} noValidate>
           <Stack>
             <Text size="sm">{t('resellerList.credit.passcodeText')}</Text>
@@ -166,14 +204,7 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
               {...amountStep.getInputProps('creditPoint')}
               error={errorText(amountStep.errors.creditPoint, 'creditPoint', { max: MAX_CREDIT_MOVE })}
             />
-            {reseller && typed !== undefined && (
-              <MoneySummary
-                move={kind === 'add' ? 'addCredit' : 'deductCredit'}
-                recipient={reseller.email}
-                points={typed}
-                recipientBalance={kind === 'deduct' ? reseller.credit_point : undefined}
-              />
-            )}
+            {summary}
             <FormAlert form={amountStep} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={busy}>

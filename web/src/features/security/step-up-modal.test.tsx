@@ -83,7 +83,9 @@ describe('the step-up modal', () => {
     const fetchMock = serve();
     const user = renderScreen();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    // Plain words: why, then how.
+    expect(within(dialog).getByText("For your security, confirm it's you to finish this change. Enter a code from your authenticator app.")).toBeInTheDocument();
     const field = within(dialog).getByLabelText('Authentication code');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
     expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -100,8 +102,10 @@ describe('the step-up modal', () => {
     const fetchMock = serve([{ id: 1, name: 'Laptop', created_at: '2026-11-01T10:00:00.000Z', last_used_at: null }]);
     const user = renderScreen();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Use a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    const passkey = await within(dialog).findByRole('button', { name: 'Use a passkey' });
+    expect(within(dialog).getByText(/Enter a code from your authenticator app, or use your passkey\./)).toBeInTheDocument();
+    await user.click(passkey);
     expect(await screen.findByText('Credit shared.')).toBeInTheDocument();
     expect(browser.assert).toHaveBeenCalledWith(stepUpPasskeyOptionsEndpoint);
     expect(sentBodies(fetchMock, '/api/step-up')).toEqual([{ passkey: ASSERTION }]);
@@ -114,7 +118,7 @@ describe('the step-up modal', () => {
     setSessionExpiredHandler(signedOut);
     const user = renderScreen();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
     await user.type(within(dialog).getByLabelText('Authentication code'), '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('This code is not valid.')).toBeInTheDocument();
@@ -132,7 +136,7 @@ describe('the step-up modal', () => {
     const fetchMock = serve();
     const user = renderScreen();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('failed: Confirm it is you first.')).toBeInTheDocument();
     expect(shareCalls(fetchMock)).toHaveLength(1);

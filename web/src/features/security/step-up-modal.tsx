@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,43 +11,96 @@ import { usePasskeys } from './passkeys';
 import { confirmStepUp } from './step-up';
 import { useTwoFactor } from './two-factor';
 
-type Pending = { promise: Promise<boolean>; settle: (confirmed: boolean) => void };
+/** Shows or hides one place that asks (a screen's own dialog, or the provider's modal). */
+type Host = (asking: boolean) => void;
+
+/**
+ * The screens that ask in their own dialog while it is open (a money move: its dialog turns into
+ * this step rather than a second dialog opening on top of it), the latest last.
+ */
+const inPlace: Host[] = [];
+let pending: { promise: Promise<boolean>; host: Host; settle: (confirmed: boolean) => void } | undefined;
+
+/** Asks once for the calls that meet a step-up together: in a screen's dialog if one is open, else in `fallback`. */
+function ask(fallback: Host): Promise<boolean> {
+  if (pending) return pending.promise;
+  const host = inPlace.at(-1) ?? fallback;
+  let resolve!: (confirmed: boolean) => void;
+  const promise = new Promise<boolean>((r) => (resolve = r));
+  pending = {
+    promise,
+    host,
+    settle: (confirmed) => {
+      pending = undefined;
+      host(false);
+      resolve(confirmed);
+    },
+  };
+  host(true);
+  return promise;
+}
+
+/** Confirmed: the waiting calls run again; cancelled: each fails with its own 403. */
+const settle = (confirmed: boolean) => pending?.settle(confirmed);
 
 /**
  * Mounted once near the app's root: when a call meets 403 STEP_UP_REQUIRED, the API client asks
- * here (setStepUpHandler). Calls that meet it together share one prompt; confirming repeats each,
- * cancelling lets each fail with its own 403, shown by its screen as any error.
+ * here (setStepUpHandler). A screen that asks in place (useStepUpInPlace) shows the step in its
+ * own dialog; otherwise this modal does.
  */
 export function StepUpProvider() {
-  const pending = useRef<Pending>(undefined);
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    setStepUpHandler(() => {
-      if (pending.current) return pending.current.promise;
-      let resolve!: (confirmed: boolean) => void;
-      const promise = new Promise<boolean>((r) => (resolve = r));
-      pending.current = {
-        promise,
-        settle: (confirmed) => {
-          pending.current = undefined;
-          setOpen(false);
-          resolve(confirmed);
-        },
-      };
-      setOpen(true);
-      return promise;
-    });
+    setStepUpHandler(() => ask(setOpen));
     return () => {
       setStepUpHandler(undefined);
-      pending.current?.settle(false);
+      settle(false);
     };
   }, []);
 
-  return open ? <StepUpModal onDone={(confirmed) => pending.current?.settle(confirmed)} /> : null;
+  return open ? (
+    <Modal opened onClose={() => settle(false)} title={t('stepUp.title')} centered closeOnClickOutside={false}>
+      <StepUpForm onDone={settle} />
+    </Modal>
+  ) : null;
 }
 
-function StepUpModal({ onDone }: { onDone: (confirmed: boolean) => void }) {
+/**
+ * A dialog that moves money asks for the step-up in its own place while `open`: `asking` says
+ * when to show `StepUpForm` (and the title `stepUp.title`) instead of its content, `settle` ends
+ * it as the form's `onDone`, and cancels it when the dialog closes. The call that needed it is
+ * still pending meanwhile: confirmed, it runs again and completes the move.
+ */
+export function useStepUpInPlace(open: boolean) {
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const host: Host = (shown) => setAsking(shown);
+    inPlace.push(host);
+    return () => {
+      inPlace.splice(inPlace.indexOf(host), 1);
+      if (pending?.host === host) pending.settle(false);
+    };
+  }, [open]);
+  return { asking, settle };
+}
+
+export type StepUpPurpose = 'change' | 'send' | 'deduct' | 'add';
+const PURPOSE_TEXT = { change: 'stepUp.why', send: 'stepUp.send', deduct: 'stepUp.deduct', add: 'stepUp.add' } as const;
+
+type FormProps = {
+  /** true once confirmed, false when cancelled. */
+  onDone: (confirmed: boolean) => void;
+  /** What the confirmation is for, in its plain sentence: a money move names its credits. */
+  purpose?: StepUpPurpose;
+  /** Shown above the sentence: what is about to happen (a money move's summary). */
+  children?: ReactNode;
+};
+
+/** The step itself: a code from the app, a recovery code or the passkey, then Confirm. */
+export function StepUpForm({ onDone, purpose = 'change', children }: FormProps) {
   const { t } = useTranslation();
   const mutation = useMutation({ mutationFn: confirmStepUp, meta: { silent: true } });
   const hasPasskey = (usePasskeys().data?.data.length ?? 0) > 0 && passkeysSupported();
@@ -93,46 +146,42 @@ function StepUpModal({ onDone }: { onDone: (confirmed: boolean) => void }) {
     form.clearFieldError('code');
   };
 
+  const how = recovery ? t('auth.twoFactor.recoveryIntro') : t(hasPasskey ? 'stepUp.withAppOrPasskey' : 'stepUp.withApp');
   return (
-    <Modal opened onClose={() => onDone(false)} title={t('stepUp.title')} centered closeOnClickOutside={false}>
-      <form
-        onSubmit={(event) => {
-          // The modal sits in the page's tree: its submit must not also submit the form under it.
-          event.stopPropagation();
-          send(event);
-        }}
-        noValidate
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('stepUp.why')}</Text>
-          {form.alert && (
-            <Alert color="red" variant="light" role="alert">
-              {form.alert}
-            </Alert>
-          )}
-          <Text size="sm">{t(recovery ? 'auth.twoFactor.recoveryIntro' : 'auth.twoFactor.intro')}</Text>
-          <TwoFactorCodeField
-            recovery={recovery}
-            value={form.values.code}
-            onChange={(value) => form.setFieldValue('code', value)}
-            error={codeError(form.errors.code)}
-          />
-          {!totpOff && <SwitchCodeMethod recovery={recovery} onSwitch={switchMethod} />}
-          {hasPasskey && (
-            <Button type="button" variant="default" loading={prompting} onClick={() => void confirmWithPasskey()}>
-              {t('auth.twoFactor.usePasskey')}
-            </Button>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => onDone(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending && !prompting}>
-              {t('stepUp.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form
+      onSubmit={(event) => {
+        // The dialog sits in the page's tree: its submit must not also submit the form under it.
+        event.stopPropagation();
+        send(event);
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        {children}
+        <Text size="sm">
+          {t(PURPOSE_TEXT[purpose])} {how}
+        </Text>
+        {form.alert && (
+          <Alert color="red" variant="light" role="alert">
+            {form.alert}
+          </Alert>
+        )}
+        <TwoFactorCodeField recovery={recovery} value={form.values.code} onChange={(value) => form.setFieldValue('code', value)} error={codeError(form.errors.code)} />
+        {!totpOff && <SwitchCodeMethod recovery={recovery} onSwitch={switchMethod} />}
+        {hasPasskey && (
+          <Button type="button" variant="default" loading={prompting} onClick={() => void confirmWithPasskey()}>
+            {t('auth.twoFactor.usePasskey')}
+          </Button>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => onDone(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending && !prompting}>
+            {t('stepUp.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -101,7 +101,7 @@ describe('TwoFactorSection', () => {
     await user.click(await screen.findByRole('button', { name: 'Turn off' }));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
     await user.type(within(dialog).getByLabelText('Authentication code'), '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('button', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
