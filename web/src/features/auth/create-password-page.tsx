@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { createPasswordBody, type CreatePasswordBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useZodForm } from '../../components/form';
-import { showError, showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { AuthLayout } from './auth-layout';
 import { PasswordFields } from './password-fields';
 import { useCreatePassword } from './create-password';
@@ -41,9 +41,12 @@ function CreatePasswordForm({ email, token }: { email: string; token: string }) 
           // The sign-in form starts with this e-mail filled in: only the new password is left to type.
           void navigate('/login', { replace: true, state: { email } });
         },
+        // An expired link says so in place of the form, a 422 under its fields; anything else is the query client's toast.
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'TOKEN_EXPIRED') setExpired(error.message);
-          else if (!applyServerErrors(form, error)) showError(error);
+          if (error instanceof ApiError && error.code === 'TOKEN_EXPIRED') {
+            setExpired(error.message);
+            shownWhereItHappened(error);
+          } else applyServerErrors(form, error);
         },
       },
     );

@@ -6,5 +6,4 @@ import { call } from '../../api/client';
 export const createPassword = (body: CreatePasswordBody) =>
   call(createPasswordEndpoint, { body, allowUnauthorized: true });
 
-/** The screen shows an expired link itself; other failures go through `showError`. */
-export const useCreatePassword = () => useMutation({ mutationFn: createPassword, meta: { silent: true } });
+export const useCreatePassword = () => useMutation({ mutationFn: createPassword });

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { loginBody, SECURITY_PATH, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
 import { useZodForm } from '../../components/form';
 import { queryClient } from '../../app/query-client';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { useAuthErrorText } from './auth-form';
@@ -58,7 +59,9 @@ export function LoginPage() {
           if ('two_factor_required' in answer) setChallenge(answer);
           else signedIn(answer);
         },
+        // The screen turns every failure into its own message (core-panel.md §8), so no global toast.
         onError: (error) => {
+          shownWhereItHappened(error);
           const outcome = loginErrorOutcome(error);
           if (outcome.kind === 'unverified') {
             void navigate(`/email-verification-page?email=${encodeURIComponent(body.email)}`);

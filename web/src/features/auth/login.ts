@@ -10,11 +10,10 @@ export const login = ({ prefix, body }: { prefix?: string; body: LoginBody }) =>
   // A failed sign-in is an answer for this screen, not an expired session.
   prefix ? call(adminLoginEndpoint, { params: { prefix }, body, allowUnauthorized: true }) : call(loginEndpoint, { body, allowUnauthorized: true });
 
-/** The screen turns every failure into its own message (core-panel.md §8), so no global toast. */
-export const useLogin = () => useMutation({ mutationFn: login, meta: { silent: true } });
+export const useLogin = () => useMutation({ mutationFn: login });
 
 /** `POST /api/login/two-factor`: the challenge and a TOTP or recovery code, for both sign-in screens. */
 export const loginTwoFactor = (body: LoginTwoFactorBody) =>
   call(loginTwoFactorEndpoint, { body, allowUnauthorized: true });
 
-export const useLoginTwoFactor = () => useMutation({ mutationFn: loginTwoFactor, meta: { silent: true } });
+export const useLoginTwoFactor = () => useMutation({ mutationFn: loginTwoFactor });

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { resetPasswordBody, type ResetPasswordBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useZodForm } from '../../components/form';
-import { showError, showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { AuthLayout } from './auth-layout';
 import { PasswordFields } from './password-fields';
 import { useResetPassword } from './reset-password';
@@ -30,9 +30,12 @@ export function ResetPasswordPage() {
           showSuccess(t('auth.resetPassword.success'));
           void navigate('/login', { replace: true });
         },
+        // An expired link says so in place of the form, a 422 under its fields; anything else is the query client's toast.
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'TOKEN_EXPIRED') setExpired(error.message);
-          else if (!applyServerErrors(form, error)) showError(error);
+          if (error instanceof ApiError && error.code === 'TOKEN_EXPIRED') {
+            setExpired(error.message);
+            shownWhereItHappened(error);
+          } else applyServerErrors(form, error);
         },
       },
     );

@@ -6,5 +6,4 @@ import { call } from '../../api/client';
 export const resetPassword = (body: ResetPasswordBody) =>
   call(resetPasswordEndpoint, { body, allowUnauthorized: true });
 
-/** The screen shows an expired link itself; other failures go through `showError`. */
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword, meta: { silent: true } });
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loginPasskeyOptionsEndpoint, loginTwoFactorBody, type LoginAnswer, type LoginTwoFactorBody, type TwoFactorMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useZodForm } from '../../components/form';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useLoginTwoFactor } from './login';
 import { loginErrorOutcome } from './login-error';
@@ -45,7 +46,9 @@ export function TwoFactorStep({
   const setAlert = form.setAlert;
   const [prompting, setPrompting] = useState(false);
 
+  /** Every failure in this step's words (core-panel.md §8), so no global toast. */
   const failed = (error: unknown) => {
+    shownWhereItHappened(error);
     if (error instanceof ApiError && error.code === 'CHALLENGE_EXPIRED') {
       onRestart(error.message);
     } else if (error instanceof ApiError && error.code === 'INVALID_TWO_FACTOR_CODE') {
