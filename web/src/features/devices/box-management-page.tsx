@@ -6,7 +6,7 @@ import { enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel
 import { ApiError } from '../../api/client';
 import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
 import { useResellerId } from '../../lib/use-reseller-id';
 import { boxFailureMessage } from './box-errors';
@@ -46,8 +46,10 @@ export function BoxManagementPage() {
             form.setFieldValue('numberOfBoxes', '');
           },
           // A count the server refused stands under the input; anything else in the alert, in this screen's words.
+          // business-panel.md §8, Box management: the page chooses the message and shows it in place.
           onError: (error) => {
             if (!form.applyFieldErrors(error)) form.setAlert(boxFailureMessage(error, action));
+            shownWhereItHappened(error);
           },
         },
       );

@@ -20,8 +20,6 @@ export const useChangeBoxes = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeBoxes,
-    // business-panel.md §8, Box management: the page chooses the message.
-    meta: { silent: true },
     onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: boxSummaryKey(input.resellerId) }),
   });
 };

@@ -3,7 +3,7 @@ import { IconInfoCircle, IconPlugConnected, IconShieldLock } from '@tabler/icons
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAME_MAX_LENGTH, SECURITY_PATH, profileBody, type ProfileBody } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { ColorSchemeChoice } from '../../components/color-scheme-control';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { useTextLimit } from '../../components/text-limit';
@@ -99,6 +99,7 @@ function ProfileForm({ name, email }: { name: string; email: string }) {
       },
       onError: (error) => {
         if (!applyServerErrors(form, error)) toastError(t('profile.updateFailed'));
+        shownWhereItHappened(error);
       },
     });
   });

@@ -9,7 +9,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }

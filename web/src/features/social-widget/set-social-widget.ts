@@ -11,8 +11,6 @@ export function useSetSocialWidget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setSocialWidget,
-    // The form shows field messages under its inputs and the rest itself (core-panel.md §8).
-    meta: { silent: true },
     onSuccess: async (answer) => {
       queryClient.setQueryData(['social-widget', 'own'], answer);
       // The footer's links come from the public widget: it shows the new numbers at once.

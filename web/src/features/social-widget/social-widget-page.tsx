@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { setSocialWidgetBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { FormHeading } from '../../components/form-heading';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormAlert } from '../../components/form-alert';
@@ -74,7 +74,9 @@ export function SocialWidgetPage() {
   const submit = form.submit(() =>
     save.mutate(requestDataOf(form.values), {
       onSuccess: (answer) => showSuccess(answer.msg || t('socialWidgetPage.saved')),
+      // Field messages under their inputs and the rest in the form's alert (core-panel.md §8).
       onError: (error) => {
+        shownWhereItHappened(error);
         const fields = serverFieldErrors(error);
         if (fields.whatsapp || fields.telegram) form.setErrors(fields);
         else form.setAlert(t('socialWidgetPage.unexpected'));
