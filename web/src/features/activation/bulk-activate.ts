@@ -36,8 +36,6 @@ export function useBulkActivate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkActivate,
-    // The confirm modal shows the refusal (per app, credit, price) itself.
-    meta: { silent: true },
     onSuccess: (answer) => {
       if (!answer.activated) return;
       return refreshAfterActivation(queryClient);

@@ -8,9 +8,4 @@ export type CheckMultiAppInput = { macAddress: string; app_id: number[] };
 export const checkMultiApp = (input: CheckMultiAppInput) =>
   call(checkMultiAppEndpoint, { body: input });
 
-export const useCheckMultiApp = () =>
-  useMutation({
-    mutationFn: checkMultiApp,
-    // The activation form puts field messages under its inputs and words the rest itself.
-    meta: { silent: true },
-  });
+export const useCheckMultiApp = () => useMutation({ mutationFn: checkMultiApp });

@@ -24,6 +24,7 @@ import { useTextLimit } from '../../components/text-limit';
 import { toastError, toastSuccess } from '../../components/toast';
 import { formatRecordDay, formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { activationFailure, type ActivationFailure } from './activation-errors';
 import { AppStatusModal, ConfirmActivationModal, type ActivationRequest } from './activation-modals';
 import { useBulkActivate } from './bulk-activate';
@@ -91,7 +92,9 @@ export function MultiAppActivationPage() {
           setFailure(undefined);
           setStep({ kind: 'status', checks: answer.data.responseDataArray });
         },
+        // Field messages under their inputs, anything else in this screen's toast.
         onError: (error) => {
+          shownWhereItHappened(error);
           if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
             const fields = error.fieldErrors();
             const appsError = fields.app_id ?? Object.entries(fields).find(([key]) => key.startsWith('app_id'))?.[1];
@@ -120,7 +123,11 @@ export function MultiAppActivationPage() {
           setRequest({ ...request, apps });
           setStep({ kind: 'confirm', cost: answer.credit_points });
         },
-        onError: (error) => setFailure(activationFailure(error, apps)),
+        // The modals show the refusal (per app, credit, price) themselves.
+        onError: (error) => {
+          setFailure(activationFailure(error, apps));
+          shownWhereItHappened(error);
+        },
       },
     );
   };
@@ -143,6 +150,7 @@ export function MultiAppActivationPage() {
         onError: (error) => {
           const reaction = activationFailure(error, request.apps);
           setFailure(reaction);
+          shownWhereItHappened(error);
           // The price moved between the quote and the confirmation: show the new one to confirm again.
           if (reaction.priceChanged) quote(request.apps);
         },
