@@ -61,6 +61,7 @@ export function AppListPage() {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) setInUse({ opened: true, app, message: error.message });
         else toastError(applicationSaveMessage(error));
+        shownWhereItHappened(error);
       },
       onSettled: () => setDeleting((d) => ({ ...d, opened: false })),
     });

@@ -9,7 +9,6 @@ export function useDeleteApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApplication,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }

@@ -15,7 +15,7 @@ import {
   type ApplicationUpdateBody,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';
@@ -87,6 +87,7 @@ function LogoCard({ app }: { app: Application }) {
           const reason = failure instanceof ApiError && failure.status === 422 ? failure.fieldErrors().appLogo : undefined;
           setError(reason);
           toastError(reason ?? t('applications.errors.logoUpload'), t('applications.errors.logoUpload'));
+          shownWhereItHappened(failure);
         },
       },
     );
@@ -151,6 +152,7 @@ function DetailsForm({ app }: { app: Application }) {
           const fieldErrors = applicationFieldErrors(error);
           if (fieldErrors) form.setErrors(fieldErrors);
           else toastError(applicationSaveMessage(error));
+          shownWhereItHappened(error);
         },
       },
     ),

@@ -9,7 +9,6 @@ export function useUpdateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateApplication,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }

@@ -12,7 +12,6 @@ export function useUploadApplicationLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadApplicationLogo,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }
