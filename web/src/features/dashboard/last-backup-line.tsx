@@ -41,6 +41,7 @@ const COLORS = { ok: 'teal', warn: 'red', muted: 'gray' } as const;
  */
 export function LastBackupLine() {
   const { t } = useTranslation();
+  // The line shows a failure in place of the date.
   const backups = useBackups({ silent: true });
   // Red that reads at AA on the card in both schemes (the error colour is tuned for the page's body).
   const warnColor = useComputedColorScheme('light') === 'dark' ? 'red.4' : 'red.8';

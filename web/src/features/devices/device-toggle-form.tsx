@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIFETIME_EXPIRY, type DeviceToggleAnswer } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { CardTable } from '../../components/card-table';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { DeviceStatusBadge } from '../../components/device-details';
@@ -40,7 +40,9 @@ export function DeviceToggleForm({ mode }: { mode: ToggleMode }) {
           showSuccess(answer.msg || t(mode === 'disable' ? 'deviceToggle.disabled' : 'deviceToggle.enabled'));
           setResult(answer.data);
         },
+        // Field messages under their inputs, the server's sentence ('Device is already disabled!') next to the form.
         onError: (error) => {
+          shownWhereItHappened(error);
           const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors() : {};
           const module = fields.app_id ?? fields.module;
           if (fields.mac_address || module) {

@@ -27,9 +27,4 @@ export const toggleDevice = ({ mode, macAddress, appId, moduleName }: ToggleDevi
     },
   });
 
-export const useToggleDevice = () =>
-  useMutation({
-    mutationFn: toggleDevice,
-    // The form shows the server's sentence ('Device is already disabled!') next to itself.
-    meta: { silent: true },
-  });
+export const useToggleDevice = () => useMutation({ mutationFn: toggleDevice });
