@@ -193,6 +193,12 @@ export const AUDIT_ACTIONS = {
   'webhook.secret_viewed': { host: 'text' },
   /** A backup asked for from System → Backups (issue 26); the scheduled ones and `npm run backup` have no actor. */
   'backup.requested': {},
+  /** The storefront (issue 43): its settings and products; never a payment key. */
+  'storefront.saved': { slug: 'text', enabled: 'yesNo' },
+  'storefront.manual': { enabled: 'yesNo' },
+  'storefront.product_created': { name: 'text' },
+  'storefront.product_updated': { name: 'text' },
+  'storefront.product_deleted': { name: 'text' },
 } as const satisfies Record<string, Record<string, AuditDetailFormat>>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The details an action may store: only its own fields (an object literal with another one does not compile). */

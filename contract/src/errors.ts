@@ -65,6 +65,12 @@ export const ERROR_CATALOGUE = {
   WEBHOOK_DISABLED: { status: 409, key: 'errors.webhookDisabled' },
   /** A backup was asked for while this process is taking one: the running one's record will say how it went. */
   BACKUP_RUNNING: { status: 409, key: 'errors.backupRunning' },
+  /** The caller's storefront settings were never saved: products and payment methods need them. */
+  STOREFRONT_NOT_SET_UP: { status: 404, key: 'errors.storefrontNotSetUp' },
+  /** Another store's product, a deleted one, or none. */
+  PRODUCT_NOT_FOUND: { status: 404, key: 'errors.productNotFound' },
+  /** The store has STOREFRONT_PRODUCTS_MAX products already. */
+  PRODUCT_LIMIT: { status: 409, key: 'errors.tooManyProducts' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

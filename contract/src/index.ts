@@ -29,6 +29,7 @@ export * from './audit-log.js';
 export * from './sessions.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
+export * from './storefront.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './backups.js';

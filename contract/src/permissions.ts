@@ -101,6 +101,8 @@ export const PERMISSION_GROUPS = [
   // Issue 26: the backups of the whole panel's database, listed and taken on demand. The admin
   // role holds every permission (the seed); no other default role holds this one.
   { group: 'System', permissions: ['backups'] },
+  // Issue 43: the account's own storefront, its products, orders and customers.
+  { group: 'Sales', permissions: ['storefront'] },
 ] as const;
 
 export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];
@@ -146,6 +148,8 @@ const SUB_RESELLER_PERMISSIONS: readonly Permission[] = [
   // Its own webhook endpoints and API keys: a sub-reseller's events go to its own endpoints (issue 25).
   'webhooks',
   'api-keys',
+  // Its own storefront: a sub-reseller sells to its own customers with its own credit (issue 43).
+  'storefront',
 ];
 
 /** A reseller also runs its own sub-resellers: creates them, moves credit to and from them, reports on them. */

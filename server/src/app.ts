@@ -46,6 +46,7 @@ import { modesRoutes, sandboxOnlyRoutes } from './modules/sandbox/sandbox.routes
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { webhookEventSchemas, webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(
     await api.register(auditLogRoutes);
     await api.register(apiKeysRoutes);
     await api.register(webhooksRoutes);
+    await api.register(storefrontRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
     // Backups are of the live database: the sandbox has no such call.
     if (!sandbox) await api.register(backupsRoutes);

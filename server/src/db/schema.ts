@@ -878,6 +878,62 @@ export const refusalDaily = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.day, t.reason] })],
 );
 
+/**
+ * A reseller's storefront (issue 43): the public page `/store/<slug>` its customers buy activations
+ * from. One per account; its Stripe keys are its own, encrypted with the server key (lib/server-key.ts).
+ */
+export const storefronts = pgTable(
+  'storefronts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower case (the contract's rule), unique in the panel. */
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    accentColor: text('accent_color').notNull(),
+    /** ISO 4217; products are priced in its minor unit. */
+    currency: text('currency').notNull(),
+    defaultLanguage: text('default_language').notNull().default('en'),
+    supportEmail: text('support_email'),
+    supportWhatsapp: text('support_whatsapp'),
+    supportTelegram: text('support_telegram'),
+    logo: text('logo'),
+    stripeSecretKeyEncrypted: text('stripe_secret_key_encrypted'),
+    stripeWebhookSecretEncrypted: text('stripe_webhook_secret_encrypted'),
+    stripeKeyLast4: text('stripe_key_last4'),
+    manualEnabled: boolean('manual_enabled').notNull().default(false),
+    manualInstructions: text('manual_instructions'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+/** What a storefront sells: one activation of its apps for a package, at a price in the store's currency. */
+export const storefrontProducts = pgTable(
+  'storefront_products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storefrontId: integer('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    appIds: integer('app_ids').array().notNull(),
+    package: text('package', { enum: ['one_year', 'lifetime'] }).notNull(),
+    /** In the currency's minor unit, as Stripe's `unit_amount`. */
+    price: integer('price').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Set when the reseller deletes it: its orders keep it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('storefront_products_storefront_idx').on(t.storefrontId)],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -924,4 +980,6 @@ export const schema = {
   insightMemo,
   insightGeneration,
   refusalDaily,
+  storefronts,
+  storefrontProducts,
 };

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastWithWhite, translate } from '@panel/contract';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
+
+const settings = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, title: 'Fast TV', enabled: true, accent_color: '#1864ab', currency: 'EUR', ...extra });
+
+describe('storefront settings and products API', () => {
+  let t: TestApp;
+  let reseller: TestUser;
+  let apps: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    apps = await applicationIds(t);
+    reseller = await createReseller(t, { applications: apps.slice(0, 2) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const put = (user: TestUser, payload: unknown, lang?: string) => t.call({ method: 'PUT', url: '/api/storefront', token: user.token, payload, lang });
+  const slug = (label: string) => `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+
+  it('answers null before the first save, then the saved store with its public and Stripe webhook URLs', async () => {
+    const before = await t.call({ method: 'GET', url: '/api/storefront', token: reseller.token });
+    expect(before.statusCode).toBe(200);
+    expect(before.json<{ data: unknown }>().data).toBeNull();
+
+    const name = slug('fast-tv');
+    const saved = await put(reseller, settings(name.toUpperCase(), { accent_color: '#1864AB', currency: 'eur', support: { email: 'Help@Fast.TV', whatsapp: '', telegram: null } }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const data = saved.json<{ data: Record<string, unknown> & { id: number } }>().data;
+    expect(data).toMatchObject({
+      slug: name,
+      accent_color: '#1864ab',
+      currency: 'EUR',
+      default_language: 'en',
+      support: { email: 'help@fast.tv', whatsapp: null, telegram: null },
+      stripe: { configured: false, key_last4: null },
+      manual: { enabled: false, instructions: null },
+      public_url: `http://panel.test/store/${name}`,
+      stripe_webhook_url: `http://panel.test/api/public/stripe/${data.id}/webhook`,
+    });
+    const again = await t.call({ method: 'GET', url: '/api/storefront', token: reseller.token });
+    expect(again.json<{ data: unknown }>().data).toEqual(data);
+  });
+
+  it('refuses a malformed, reserved or taken slug, a colour white text cannot be read on, and an unknown currency, in the caller\'s language', async () => {
+    expectFieldErrors(await put(reseller, settings('ab')), { slug: [translate('en', 'validation.slugLength')] });
+    expectFieldErrors(await put(reseller, settings('-my-store')), { slug: [translate('en', 'validation.slugInvalid')] });
+    expectFieldErrors(await put(reseller, settings('admin')), { slug: [translate('en', 'validation.slugReserved')] });
+    expectFieldErrors(await put(reseller, settings(slug('ok'), { accent_color: '#ffd43b' })), { accent_color: [translate('en', 'validation.colorContrast')] });
+    expectFieldErrors(await put(reseller, settings(slug('ok'), { accent_color: 'blue' })), { accent_color: [translate('en', 'validation.colorInvalid')] });
+    expectFieldErrors(await put(reseller, settings(slug('ok'), { currency: 'EUX' }), 'de'), { currency: [translate('de', 'validation.currencyInvalid')] });
+
+    const other = await createReseller(t);
+    const taken = slug('taken');
+    expect((await put(other, settings(taken))).statusCode).toBe(200);
+    const res = await put(reseller, settings(taken), 'ar');
+    expectFieldErrors(res, { slug: [translate('ar', 'validation.slugTaken')] });
+    // The refused save changed nothing.
+    const mine = await t.call({ method: 'GET', url: '/api/storefront', token: reseller.token });
+    expect(mine.json<{ data: { slug: string } }>().data.slug).not.toBe(taken);
+  });
+
+  it('checks contrast as WCAG does: #1864ab passes 4.5:1 against white, #1c7ed6 and #4dabf7 do not', () => {
+    expect(contrastWithWhite('#1864ab')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastWithWhite('#1c7ed6')).toBeLessThan(4.5);
+    expect(contrastWithWhite('#4dabf7')).toBeLessThan(4.5);
+    expect(contrastWithWhite('#000000')).toBeCloseTo(21, 5);
+  });
+
+  it('sells products of allowed apps with their credit cost, keeps deleted ones out of the list, and locks the currency while products exist', async () => {
+    const create = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/storefront/products', token: reseller.token, payload });
+    const one = await create({ name: 'IBO one year', app_ids: [String(apps[0])], package: 'one_year', price: '990' });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(one.json<{ data: unknown }>().data).toMatchObject({ app_ids: [apps[0]], price: 990, currency: 'EUR', active: true, credit_cost: 1 });
+    const both = await create({ name: 'Both lifetime', app_ids: apps.slice(0, 2), package: 'lifetime', price: 4990, active: false });
+    expect(both.json<{ data: unknown }>().data).toMatchObject({ credit_cost: 4, active: false });
+
+    expectFieldErrors(await create({ name: 'Not mine', app_ids: [apps[2]], package: 'one_year', price: 990 }), {
+      app_ids: [translate('en', 'validation.applicationNotAllowed')],
+    });
+    expectFieldErrors(await create({ name: 'Cents', app_ids: [apps[0]], package: 'one_year', price: 9.9 }), {
+      price: [translate('en', 'validation.productPriceInvalid')],
+    });
+
+    const id = one.json<{ data: { id: number } }>().data.id;
+    const updated = await t.call({
+      method: 'PUT',
+      url: `/api/storefront/products/${id}`,
+      token: reseller.token,
+      payload: { name: 'IBO + BOB one year', app_ids: apps.slice(0, 2), package: 'one_year', price: 1490, active: true },
+    });
+    expect(updated.json<{ data: unknown }>().data).toMatchObject({ name: 'IBO + BOB one year', credit_cost: 2, price: 1490 });
+
+    const mine = await t.call({ method: 'GET', url: '/api/storefront', token: reseller.token });
+    const current = mine.json<{ data: { slug: string } }>().data;
+    expectFieldErrors(await put(reseller, settings(current.slug, { currency: 'BRL' })), {
+      currency: [translate('en', 'validation.currencyLocked', { currency: 'EUR' })],
+    });
+
+    expect((await t.call({ method: 'DELETE', url: `/api/storefront/products/${id}`, token: reseller.token })).statusCode).toBe(200);
+    const list = await t.call({ method: 'GET', url: '/api/storefront/products', token: reseller.token });
+    expect(list.json<{ data: { id: number }[] }>().data.map((p) => p.id)).not.toContain(id);
+    // Kept for its orders.
+    const [kept] = await rows<{ deleted_at: Date | null }>(t, sql`select deleted_at from storefront_products where id = ${id}`);
+    expect(kept!.deleted_at).not.toBeNull();
+    expectError(await t.call({ method: 'DELETE', url: `/api/storefront/products/${id}`, token: reseller.token }), 404, 'PRODUCT_NOT_FOUND');
+  });
+
+  it("keeps every store its account's own: another account's product answers 404, and products need a store", async () => {
+    const mine = await t.call({ method: 'GET', url: '/api/storefront/products', token: reseller.token });
+    const id = mine.json<{ data: { id: number }[] }>().data[0]!.id;
+
+    const stranger = await createReseller(t);
+    expectError(await t.call({ method: 'GET', url: '/api/storefront/products', token: stranger.token }), 404, 'STOREFRONT_NOT_SET_UP');
+    await put(stranger, settings(slug('stranger')));
+    expectError(
+      await t.call({ method: 'PUT', url: `/api/storefront/products/${id}`, token: stranger.token, payload: { name: 'x', app_ids: [apps[0]], package: 'one_year', price: 100 } }),
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
+    expectError(await t.call({ method: 'DELETE', url: `/api/storefront/products/${id}`, token: stranger.token }), 404, 'PRODUCT_NOT_FOUND');
+
+    // A sub-reseller has a store of its own.
+    const sub = await createReseller(t, { parent: reseller });
+    const own = await put(sub, settings(slug('sub')));
+    expect(own.statusCode, own.body).toBe(200);
+
+    // An account whose role lacks the permission is refused.
+    const staff = await createVerifiedUser(t, { permissions: ['tickets list'] });
+    expectError(await t.call({ method: 'GET', url: '/api/storefront', token: staff.token }), 403, 'FORBIDDEN');
+  });
+
+  it('turns manual payment on only with instructions', async () => {
+    const manual = (payload: unknown) => t.call({ method: 'PUT', url: '/api/storefront/manual', token: reseller.token, payload });
+    expectFieldErrors(await manual({ enabled: true, instructions: '  ' }), { instructions: [translate('en', 'validation.instructionsRequired')] });
+    const res = await manual({ enabled: true, instructions: 'PIX key: 11.222.333/0001-44' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: unknown }>().data).toMatchObject({ manual: { enabled: true, instructions: 'PIX key: 11.222.333/0001-44' } });
+  });
+});
