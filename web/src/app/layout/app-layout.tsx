@@ -27,6 +27,7 @@ export function AppLayout() {
       navbar={{ width: 260, breakpoint: BREAKPOINT, collapsed: { mobile: !opened } }}
       footer={{ height: 44 }}
       padding="md"
+      className="app-shell"
     >
       <a href="#main" className="skip-link">
         {t('layout.skipToContent')}
@@ -37,12 +38,12 @@ export function AppLayout() {
       <AppShell.Navbar aria-label={t('nav.main')}>
         <Sidebar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      <AppShell.Main id="main" tabIndex={-1} className="app-main">
         <SandboxBanner />
         <PageHeading />
         <Outlet />
       </AppShell.Main>
-      <AppShell.Footer>
+      <AppShell.Footer className="app-footer">
         <Footer />
       </AppShell.Footer>
     </AppShell>

@@ -23,13 +23,16 @@ const decimals = (value: number) => formatNumber(Math.round(value * 100) / 100);
 function EmailText({ email }: { email: string }) {
   const parts = email.split(/(?=[@.])/);
   return (
-    <Text size="sm" dir="ltr" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+    <Text size="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+      {/* Left to right inside, while its lines keep to the page's side (Arabic: the right). */}
+      <span dir="ltr">
+        {parts.map((part, index) => (
+          <Fragment key={index}>
+            {index > 0 && <wbr />}
+            {part}
+          </Fragment>
+        ))}
+      </span>
     </Text>
   );
 }
