@@ -116,6 +116,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter, ac
     {
       key: 'box_expiry_date',
       card: 'lead',
+      fit: 'nowrap',
       header: t('activatedApps.columns.expiry'),
       sortable: true,
       // An undone activation (issue 27) keeps its row, marked: the device went back to what it had.
@@ -141,6 +142,7 @@ export function ActivationRecordsTable({ label, query, remarks, moduleFilter, ac
       key: 'created_at',
       header: t('activatedApps.columns.createdAt'),
       sortable: true,
+      fit: 'nowrap',
       render: (row) => <Text size="sm">{formatTime(row.created_at)}</Text>,
     },
     ...(rowActions ? [{ key: 'actions', header: t('activatedApps.columns.actions'), align: 'right' as const, render: rowActions }] : []),

@@ -24,6 +24,13 @@ export type CardColumn<Row> = {
   fit?: 'nowrap' | 'wraps';
 };
 
+/**
+ * A row's actions (the column keyed `actions`, a menu or a button) stay in sight on a wide screen
+ * whose table is wider than its box: the column sticks to the row's end (the right, the left in
+ * Arabic) and the other columns scroll under it (card-table.css). On a phone's card it is a line.
+ */
+export const stickyEnd = (column: CardColumn<never>, cards: boolean) => (!cards && column.key === 'actions' ? 'card-table-sticky-end' : undefined);
+
 const CARD_RANKS = { control: 0, lead: 1, id: 3 } as const;
 const cardRank = (column: CardColumn<never>) => (column.card ? CARD_RANKS[column.card] : 2);
 
@@ -53,7 +60,7 @@ export function CardCell<Row>({ column, row, cards }: { column: CardColumn<Row>;
     );
   }
   return (
-    <Table.Td ta={column.align} style={column.fit && FIT_STYLES[column.fit]}>
+    <Table.Td ta={column.align} style={column.fit && FIT_STYLES[column.fit]} className={stickyEnd(column, cards)}>
       {column.render(row)}
     </Table.Td>
   );
@@ -81,7 +88,7 @@ export function CardTable<Row>({ label, columns: allColumns, rows, rowKey, minWi
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.key} ta={cards ? undefined : column.align}>
+                <Table.Th key={column.key} ta={cards ? undefined : column.align} className={stickyEnd(column, cards)}>
                   {column.header}
                 </Table.Th>
               ))}

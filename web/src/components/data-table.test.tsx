@@ -100,6 +100,21 @@ describe('DataTable', () => {
     expect(screen.getByText('No records found')).toBeInTheDocument();
   });
 
+  it('sticks the Actions column to the row\'s end on a wide screen, header and cells, so a wide list keeps it in sight', () => {
+    const actions: Column<Row> = { key: 'actions', header: 'Actions', render: (r) => <button type="button">Edit {r.name}</button> };
+    setup({ columns: [...columns, actions] });
+    const table = screen.getByRole('table', { name: 'People' });
+    const sticky = [...table.querySelectorAll('.card-table-sticky-end')].map((cell) => cell.textContent);
+    expect(sticky).toEqual(['Actions', 'Edit Ada', 'Edit Grace']);
+  });
+
+  it('tints a picked row, its sticky cells included, through data-selected', () => {
+    setup({ selection: { isSelected: (r) => r.id === 2, onChange: vi.fn(), rowLabel: (r) => `Select ${r.name}` } });
+    const [, ada, grace] = within(screen.getByRole('table', { name: 'People' })).getAllByRole('row');
+    expect(ada).not.toHaveAttribute('data-selected');
+    expect(grace).toHaveAttribute('data-selected');
+  });
+
   describe('on a phone', () => {
     afterEach(() => vi.restoreAllMocks());
     const phoneColumns: Column<Row>[] = [
@@ -154,6 +169,12 @@ describe('DataTable', () => {
       expect(onChange).toHaveBeenLastCalledWith(rows, true);
       await user.click(screen.getByRole('button', { name: 'Page 2' }));
       expect(handlers.onPageChange).toHaveBeenCalledWith(2);
+    });
+
+    it('leaves the Actions line of a card where it is', () => {
+      onPhone();
+      setup({ columns: [...phoneColumns, { key: 'actions', header: 'Actions', render: () => 'Edit' }], rows });
+      expect(screen.getByRole('table', { name: 'People' }).querySelector('.card-table-sticky-end')).toBeNull();
     });
 
     it('says so on a phone when there is nothing to show, or when the list failed', () => {

@@ -4,7 +4,7 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@panel/contract';
 import { formatNumber } from '../lib/format';
-import { CardCell, cardOrder, useCards, type CardColumn } from './card-table';
+import { CardCell, cardOrder, stickyEnd, useCards, type CardColumn } from './card-table';
 
 export type SortDirection = 'asc' | 'desc';
 export type Sort = { key: string; direction: SortDirection };
@@ -134,7 +134,7 @@ export function DataTable<Row>({
     );
   } else {
     body = list.map((row) => (
-      <Table.Tr key={rowKey(row)} bg={selection?.isSelected(row) ? 'var(--mantine-primary-color-light)' : undefined}>
+      <Table.Tr key={rowKey(row)} data-selected={selection?.isSelected(row) || undefined}>
         {selection && (
           <Table.Td w={40}>
             <Checkbox
@@ -177,6 +177,7 @@ export function DataTable<Row>({
                   w={cards ? undefined : column.width}
                   ta={cards ? undefined : column.align}
                   aria-sort={ariaSort(column)}
+                  className={stickyEnd(column, cards)}
                   data-control={(column.sortable && onSortChange) || column.card === 'control' ? '' : undefined}
                 >
                   {header(column)}

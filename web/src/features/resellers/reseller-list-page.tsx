@@ -312,6 +312,7 @@ export function ResellerListPage() {
       key: 'created_at',
       header: t('resellerList.columns.createdAt'),
       sortable: true,
+      fit: 'nowrap',
       render: (r) => <Text size="sm">{formatRecordTime(r.created_at)}</Text>,
     },
     {

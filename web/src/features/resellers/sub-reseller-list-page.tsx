@@ -103,7 +103,7 @@ export function SubResellerListPage() {
   }
   columns.push(
     { key: 'email', header: t('resellerForms.subList.columns.email'), render: (r) => <Text size="sm">{r.email}</Text> },
-    { key: 'created_at', header: t('resellerForms.subList.columns.createdAt'), render: (r) => <Text size="sm">{formatRecordTime(r.created_at)}</Text> },
+    { key: 'created_at', header: t('resellerForms.subList.columns.createdAt'), fit: 'nowrap', render: (r) => <Text size="sm">{formatRecordTime(r.created_at)}</Text> },
     {
       key: 'status',
       card: 'lead',
