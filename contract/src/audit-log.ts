@@ -196,6 +196,8 @@ export const AUDIT_ACTIONS = {
   /** The storefront (issue 43): its settings and products; never a payment key. */
   'storefront.saved': { slug: 'text', enabled: 'yesNo' },
   'storefront.manual': { enabled: 'yesNo' },
+  'storefront.stripe_saved': {},
+  'storefront.stripe_removed': {},
   'storefront.product_created': { name: 'text' },
   'storefront.product_updated': { name: 'text' },
   'storefront.product_deleted': { name: 'text' },

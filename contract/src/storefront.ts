@@ -113,6 +113,16 @@ export const manualPaymentInput = z.object({
 export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
 export type ManualPayment = z.output<typeof manualPaymentInput>;
 
+/**
+ * PUT /api/storefront/stripe: the reseller's own Stripe account. A secret key (`sk_` or a restricted
+ * `rk_`, test or live) and the signing secret of the webhook endpoint it added in Stripe.
+ */
+export const stripeKeysInput = z.object({
+  secret_key: z.string().check(z.trim(), z.regex(/^[sr]k_(test|live)_[A-Za-z0-9]{10,247}$/, 'validation.stripeSecretKey')),
+  webhook_secret: z.string().check(z.trim(), z.regex(/^whsec_[A-Za-z0-9+/=_-]{10,200}$/, 'validation.stripeWebhookSecret')),
+});
+export type StripeKeysInput = z.input<typeof stripeKeysInput>;
+
 export const storefront = z.object({
   id: z.number(),
   slug: z.string(),
@@ -223,6 +233,26 @@ export const saveManualPaymentEndpoint = endpoint({
   description:
     'Manual payment (PIX, bank transfer): `instructions`, up to 2,000 characters of plain text, are shown to the customer, and its orders wait for the reseller\'s approval. Enabling it needs instructions (422 on `instructions`). 404 before the store is set up.',
   body: manualPaymentInput,
+  answer: storefrontSavedAnswer,
+});
+
+export const saveStorefrontStripeEndpoint = endpoint({
+  method: 'PUT',
+  path: '/storefront/stripe',
+  tags,
+  permission,
+  description:
+    "Saves the keys of the reseller's own Stripe account: `secret_key` (`sk_…` or a restricted `rk_…` key allowed to write Checkout Sessions) and `webhook_secret` (`whsec_…`, from the endpoint added in Stripe at `stripe_webhook_url`). Stored encrypted with the server key and never answered again: the store shows `stripe.configured` and the key's last 4 characters. Needs a recent second factor when the account has one (403 STEP_UP_REQUIRED). 404 before the store is set up.",
+  body: stripeKeysInput,
+  answer: storefrontSavedAnswer,
+});
+
+export const deleteStorefrontStripeEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/storefront/stripe',
+  tags,
+  permission,
+  description: 'Forgets the Stripe keys: the store then offers card payment no more. Needs a recent second factor when the account has one (403 STEP_UP_REQUIRED).',
   answer: storefrontSavedAnswer,
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastWithWhite, translate } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
+import { makeStepUpStale, turnOn } from '../../../test/two-factor.js';
 
 const settings = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, title: 'Fast TV', enabled: true, accent_color: '#1864ab', currency: 'EUR', ...extra });
 
@@ -20,7 +21,7 @@ describe('storefront settings and products API', () => {
     await t.close();
   });
 
-  const put = (user: TestUser, payload: unknown, lang?: string) => t.call({ method: 'PUT', url: '/api/storefront', token: user.token, payload, lang });
+  const put = (user: TestUser, payload: Record<string, unknown>, lang?: string) => t.call({ method: 'PUT', url: '/api/storefront', token: user.token, payload, lang });
   const slug = (label: string) => `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
 
   it('answers null before the first save, then the saved store with its public and Stripe webhook URLs', async () => {
@@ -136,10 +137,48 @@ describe('storefront settings and products API', () => {
   });
 
   it('turns manual payment on only with instructions', async () => {
-    const manual = (payload: unknown) => t.call({ method: 'PUT', url: '/api/storefront/manual', token: reseller.token, payload });
+    const manual = (payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/storefront/manual', token: reseller.token, payload });
     expectFieldErrors(await manual({ enabled: true, instructions: '  ' }), { instructions: [translate('en', 'validation.instructionsRequired')] });
     const res = await manual({ enabled: true, instructions: 'PIX key: 11.222.333/0001-44' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: unknown }>().data).toMatchObject({ manual: { enabled: true, instructions: 'PIX key: 11.222.333/0001-44' } });
+  });
+
+  it('keeps the Stripe keys encrypted and out of every answer and audit row, behind a recent second factor', async () => {
+    const secretKey = 'sk_test_51ABCDEFabcdef0123456789wxyz';
+    const webhookSecret = 'whsec_abcdefghijklmnopqrstuvwxyz012345';
+    const stripe = (user: TestUser, payload?: Record<string, unknown>) =>
+      t.call({ method: payload ? 'PUT' : 'DELETE', url: '/api/storefront/stripe', token: user.token, payload });
+
+    expectFieldErrors(await stripe(reseller, { secret_key: 'pk_test_123456789012', webhook_secret: 'nope' }), {
+      secret_key: [translate('en', 'validation.stripeSecretKey')],
+      webhook_secret: [translate('en', 'validation.stripeWebhookSecret')],
+    });
+    const saved = await stripe(reseller, { secret_key: secretKey, webhook_secret: webhookSecret });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: unknown }>().data).toMatchObject({ stripe: { configured: true, key_last4: 'wxyz' } });
+    const read = await t.call({ method: 'GET', url: '/api/storefront', token: reseller.token });
+    for (const body of [saved.body, read.body]) {
+      expect(body).not.toContain(secretKey.slice(8, -4));
+      expect(body).not.toContain(webhookSecret.slice(6));
+    }
+    const [stored] = await rows<Record<string, string>>(
+      t,
+      sql`select stripe_secret_key_encrypted, stripe_webhook_secret_encrypted from storefronts s join users u on u.id = s.user_id where u.email = ${reseller.email}`,
+    );
+    expect(JSON.stringify(stored)).not.toContain(secretKey.slice(8, -4));
+    expect(JSON.stringify(stored)).not.toContain(webhookSecret.slice(6));
+    const audits = await rows<{ action: string; details: unknown }>(t, sql`select action, details from audit_log where target_type = 'storefront'`);
+    expect(audits.map((a) => a.action)).toContain('storefront.stripe_saved');
+    expect(JSON.stringify(audits)).not.toContain(secretKey.slice(8, -4));
+
+    const removed = await stripe(reseller);
+    expect(removed.json<{ data: unknown }>().data).toMatchObject({ stripe: { configured: false, key_last4: null } });
+
+    const guarded = await turnOn(t, await createReseller(t));
+    await put(guarded, settings(slug('guarded')));
+    await makeStepUpStale(t, guarded.id);
+    expectError(await stripe(guarded, { secret_key: secretKey, webhook_secret: webhookSecret }), 403, 'STEP_UP_REQUIRED');
+    expectError(await stripe(guarded), 403, 'STEP_UP_REQUIRED');
   });
 });

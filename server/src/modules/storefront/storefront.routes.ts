@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createStorefrontProductEndpoint,
   deleteStorefrontProductEndpoint,
+  deleteStorefrontStripeEndpoint,
   saveManualPaymentEndpoint,
   saveStorefrontEndpoint,
+  saveStorefrontStripeEndpoint,
   storefrontEndpoint,
   storefrontProductsEndpoint,
   translate,
@@ -30,6 +32,18 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = ctxOf(request);
     const data = await service.saveManual(ctx, request.body);
     return { status: true as const, msg: translate(ctx.locale, 'success.manualPaymentSaved'), data };
+  });
+
+  route(app, saveStorefrontStripeEndpoint, async (request) => {
+    const ctx = ctxOf(request);
+    const data = await service.saveStripe(ctx, request.body);
+    return { status: true as const, msg: translate(ctx.locale, 'success.stripeSaved'), data };
+  });
+
+  route(app, deleteStorefrontStripeEndpoint, async (request) => {
+    const ctx = ctxOf(request);
+    const data = await service.removeStripe(ctx);
+    return { status: true as const, msg: translate(ctx.locale, 'success.stripeRemoved'), data };
   });
 
   route(app, storefrontProductsEndpoint, async (request) => {

@@ -8,13 +8,16 @@ import {
   type StorefrontProduct,
   type StorefrontProductFields,
   type StorefrontSettings,
+  type StripeKeysInput,
 } from '@panel/contract';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { applications, storefrontProducts, storefronts } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
+import { requireStepUp } from '../../http/step-up.js';
 import { audit } from '../../lib/audit.js';
+import { encryptSecret, serverKey } from '../../lib/server-key.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { allowedApplications } from '../applications/applications.service.js';
 
@@ -127,6 +130,43 @@ export async function saveManual(ctx: Ctx, input: ManualPayment): Promise<Storef
       .where(eq(storefronts.id, own.id))
       .returning();
     await audit(ctx, { action: 'storefront.manual', targetType: 'storefront', targetId: own.id, details: { enabled: input.enabled } }, tx);
+    return saved!;
+  });
+  return shown(ctx.config, row);
+}
+
+/**
+ * The reseller's own Stripe keys, encrypted with the server key: never answered, logged or audited
+ * (the audit row says only that they changed). A stolen session cannot swap them without the second factor.
+ */
+export async function saveStripe(ctx: Ctx, input: StripeKeysInput): Promise<Storefront> {
+  requireStepUp(ctx);
+  const key = serverKey(ctx.config);
+  return setStripe(ctx, 'storefront.stripe_saved', {
+    stripeSecretKeyEncrypted: encryptSecret(key, input.secret_key),
+    stripeWebhookSecretEncrypted: encryptSecret(key, input.webhook_secret),
+    stripeKeyLast4: input.secret_key.slice(-4),
+  });
+}
+
+export async function removeStripe(ctx: Ctx): Promise<Storefront> {
+  requireStepUp(ctx);
+  return setStripe(ctx, 'storefront.stripe_removed', { stripeSecretKeyEncrypted: null, stripeWebhookSecretEncrypted: null, stripeKeyLast4: null });
+}
+
+async function setStripe(
+  ctx: Ctx,
+  action: 'storefront.stripe_saved' | 'storefront.stripe_removed',
+  values: Pick<StorefrontRow, 'stripeSecretKeyEncrypted' | 'stripeWebhookSecretEncrypted' | 'stripeKeyLast4'>,
+): Promise<Storefront> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const own = await requireOwn(ctx, tx);
+    const [saved] = await tx
+      .update(storefronts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(storefronts.id, own.id))
+      .returning();
+    await audit(ctx, { action, targetType: 'storefront', targetId: own.id }, tx);
     return saved!;
   });
   return shown(ctx.config, row);
