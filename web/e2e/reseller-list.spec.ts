@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { E2E } from './env';
 import { adminRecharge, bearer, PASSCODE, signInAdmin } from './helpers';
 
@@ -78,4 +78,50 @@ test('an admin bulk-disables two resellers and adds credit to one through the pa
   await deleted.getByRole('button', { name: `Reactivate ${emails[1]}` }).click();
   await page.getByRole('dialog', { name: 'Reactivate reseller' }).getByRole('button', { name: 'Reactivate' }).click();
   await expect(deleted.getByText('No records found')).toBeVisible();
+});
+
+/**
+ * A row's Actions button is in sight: inside the window, and on top at its centre (neither cut
+ * off by the table's box nor under another cell), so nothing has to be scrolled sideways to reach it.
+ */
+async function expectInSight(button: Locator) {
+  await expect(button).toBeVisible();
+  const sight = await button.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { left: box.left, right: box.right, window: window.innerWidth, onTop: hit !== null && el.contains(hit) };
+  });
+  expect(sight.left).toBeGreaterThanOrEqual(0);
+  expect(sight.right).toBeLessThanOrEqual(sight.window);
+  expect(sight.onTop).toBe(true);
+}
+
+test('keeps each reseller\'s Actions in sight at 1280 px beside the sidebar, in English and in Arabic', async ({ page }) => {
+  // Issue 42: at this width the list is wider than its box and used to cut its Actions column off.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAdmin(page);
+  const headers = await bearer(page);
+  const apps = await page.request.get('/api/fetch-allowed-applications', { headers });
+  const appId = ((await apps.json()) as { data: { ApplicationList: { id: number }[] } }).data.ApplicationList[0]!.id;
+  const tag = `rw${Date.now().toString(36)}`;
+  // One long word: an address the browser cannot break, so the table is wider than its box.
+  const email = `${tag}averylongaddressthatnobrowsercanbreakanywhere@e2e.test`;
+  const created = await page.request.post('/api/add-resellers', {
+    headers,
+    data: { requestData: { name: `Wide Reseller ${tag} with a long shop name`, email, application_allowed: [appId] } },
+  });
+  expect(created.status()).toBe(201);
+
+  for (const [locale, search] of [
+    ['en', 'Search resellers'],
+    ['ar', 'البحث عن الموزعين'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    await page.goto('/reseller-list');
+    await page.getByLabel(search).fill(tag);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expectInSight(row.getByRole('cell').last().getByRole('button'));
+  }
+  await page.evaluate(() => localStorage.removeItem('locale'));
 });
