@@ -52,11 +52,25 @@ test('a reseller adds a webhook endpoint, sends the test event, sees it delivere
     // Add the endpoint: the receiver above, two events.
     await reseller.getByRole('button', { name: 'Add an endpoint' }).click();
     const form = reseller.getByRole('dialog', { name: 'Add a webhook endpoint' });
-    await form.getByLabel('Endpoint URL').fill(receiver.url);
+    const url = form.getByLabel('Endpoint URL');
+    // First a URL the server refuses (credentials in it): the dialog, scrolled down to its button,
+    // goes back up to the field, which takes focus, and the button says what stopped it.
+    await url.fill(receiver.url.replace('http://', 'http://bot:secret@'));
     await form.getByLabel('Description').fill('E2E bot');
     await form.getByLabel(/Activation succeeded/).check();
     await form.getByLabel(/Credit received/).check();
-    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const add = form.getByRole('button', { name: 'Add endpoint' });
+    await add.scrollIntoViewIfNeeded();
+    await expect(url).not.toBeInViewport();
+    await add.click();
+    await expect(url).toBeFocused();
+    await expect(form.getByText('The URL may not contain a user name or password.')).toBeInViewport();
+    const summary = form.getByRole('status');
+    await expect(summary).toHaveText('1 field needs attention');
+    const [said, button] = [(await summary.boundingBox())!, (await add.boundingBox())!];
+    expect(Math.abs(said.y + said.height / 2 - (button.y + button.height / 2)), 'the summary stands beside the button').toBeLessThan(button.height);
+    await url.fill(receiver.url);
+    await add.click();
 
     // Its secret, shown this once.
     const secretDialog = reseller.getByRole('dialog', { name: 'Endpoint added: its signing secret' });

@@ -151,3 +151,63 @@ test('on a phone Billing Records and Renewals Due show each row as a card, statu
   }
   await page.evaluate(() => localStorage.removeItem('locale'));
 });
+
+/** Long forms whose submit button is their last line. */
+const FORMS = ['/add-reseller', '/profile-setting', '/create-ticket', '/add-res-notif'];
+
+test('on a phone the sticky footer never covers a form\'s submit button scrolled to the bottom, in English and Arabic', async ({ page }) => {
+  await signInAdmin(page);
+  for (const locale of ['en', 'ar']) {
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    for (const path of FORMS) {
+      await page.goto(path);
+      const submit = page.getByRole('main').locator('form button[type="submit"]').last();
+      await expect(submit).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(submit).toBeInViewport({ ratio: 1 });
+      // What a tap at the button's centre reaches is the button, not the footer above it.
+      const reached = await submit.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && button.contains(hit);
+      });
+      expect(reached, `${path} (${locale}): the submit button is not covered`).toBe(true);
+      // Nor while scrolling: on a phone the footer follows the content rather than lying over it.
+      expect(await page.getByRole('contentinfo').evaluate((footer) => getComputedStyle(footer).position)).toBe('static');
+      const footer = (await page.getByRole('contentinfo').boundingBox())!;
+      const button = (await submit.boundingBox())!;
+      expect(button.y + button.height, `${path} (${locale}): the button ends above the footer`).toBeLessThanOrEqual(footer.y);
+    }
+  }
+
+  // Insights → Runway: a long e-mail breaks before its '@', not mid-word, and its DORMANT badge is whole.
+  await page.evaluate(() => localStorage.removeItem('locale'));
+  const email = await createFundedReseller(page, { label: 'a-rather-long-mailbox-for-the-runway', name: 'Runway', appIds: [await appIdOf(page, 'IBOPLAYER')], credit: 5 });
+  // Its first page, by name ('a-…' first), whatever the other specs' sub-resellers spent.
+  await page.route('**/api/insights/runway?*', async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('sort', 'username');
+    url.searchParams.set('order', 'asc');
+    await route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+  });
+  await page.goto('/insights');
+  const row = page.getByRole('table', { name: 'Runway per sub-reseller' }).getByRole('row').filter({ hasText: email });
+  await expect(row).toBeVisible();
+  const badge = row.getByText('Dormant', { exact: true });
+  expect(await badge.evaluate((label) => label.scrollWidth <= label.clientWidth), 'the badge is not cut').toBe(true);
+  // Each new line of the address starts after a hyphen or at its '@' or a dot.
+  const breaks = await row.getByText(email).evaluate((text) => {
+    const chars: { char: string; top: number }[] = [];
+    const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        chars.push({ char: node.textContent![i]!, top: range.getBoundingClientRect().top });
+      }
+    }
+    return chars.flatMap((c, i) => (i > 0 && c.top > chars[i - 1]!.top + 2 ? [`${chars[i - 1]!.char}|${c.char}`] : []));
+  });
+  for (const at of breaks) expect(at, 'the e-mail breaks at a hyphen, its @ or a dot').toMatch(/^-\||\|[@.]$/);
+});
