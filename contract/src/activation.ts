@@ -46,7 +46,8 @@ export const SEARCH_TYPES = ['general', 'mac'] as const;
 // The multi-app check
 // ---------------------------------------------------------------------------------------------
 
-const appIdList = z
+/** 1 to MAX_ACTIVATION_APPS distinct app ids, as numbers or digits: what one activation (or a product selling one) covers. */
+export const appIdList = z
   .array(idLike, 'validation.appsRequired')
   .check(
     z.minLength(1, 'validation.appsRequired'),

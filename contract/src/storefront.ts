@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { activationCost, MAX_ACTIVATION_APPS } from './activation.js';
+import { activationCost, appIdList } from './activation.js';
 import { ok, okEnvelope } from './common.js';
 import { LOCALES } from './constants.js';
 import { endpoint } from './endpoint.js';
-import { emailField, idLike, idParam, noNul, optionalField } from './fields.js';
+import { emailField, idParam, noNul, optionalField } from './fields.js';
 
 /**
  * The storefront (issue 43): each reseller's own shop at `/store/:slug`, where its customers buy
@@ -154,14 +154,6 @@ export type StorefrontAnswer = z.infer<typeof storefrontAnswer>;
 // Products
 // ---------------------------------------------------------------------------------------------
 
-const productAppIds = z
-  .array(idLike, 'validation.appsRequired')
-  .check(
-    z.minLength(1, 'validation.appsRequired'),
-    z.maxLength(MAX_ACTIVATION_APPS, 'validation.tooManyApps'),
-    z.refine((ids) => new Set(ids).size === ids.length, 'validation.duplicateApps'),
-  );
-
 /** A price in the currency's minor unit (990 = 9.90 EUR), as a number or its digits. */
 const priceField = z.pipe(
   z.union([z.number('validation.productPriceInvalid'), z.pipe(z.string('validation.productPriceInvalid').check(z.regex(/^\d{1,9}$/, 'validation.productPriceInvalid')), z.transform(Number))], 'validation.productPriceInvalid'),
@@ -171,7 +163,7 @@ const priceField = z.pipe(
 /** POST /api/storefront/products and PUT /api/storefront/products/:id. */
 export const storefrontProductInput = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(PRODUCT_NAME_MAX, 'validation.tooLong'), noNul),
-  app_ids: productAppIds,
+  app_ids: appIdList,
   package: z.enum(STOREFRONT_PACKAGES, 'validation.invalid'),
   price: priceField,
   active: z._default(z.boolean('validation.invalid'), true),
