@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { Alert, Badge, Button, Card, Center, Checkbox, Code, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -8,6 +8,7 @@ import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyValueButton } from '../../components/copy-value-button';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
 import { formatRecordTime, formatNumber } from '../../lib/format';
@@ -312,19 +313,19 @@ function CapInput({ value, onChange, error }: { value: number | string; onChange
 }
 
 /** A key form's end: the server's refusal, if any, then Cancel and the submit button. */
-function FormEnd({ form, onCancel, submitLabel, pending }: { form: { alert: string | undefined }; onCancel: () => void; submitLabel: string; pending: boolean }) {
+function FormEnd({ form, onCancel, submitLabel, pending }: { form: ComponentProps<typeof FormActions>['form']; onCancel: () => void; submitLabel: string; pending: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       <FormAlert form={form} />
-      <Group justify="flex-end">
+      <FormActions form={form}>
         <Button variant="default" onClick={onCancel}>
           {t('apiKeys.cancel')}
         </Button>
         <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>
-      </Group>
+      </FormActions>
     </>
   );
 }
