@@ -179,4 +179,15 @@ describe('ApiKeysSection', () => {
     expect(await screen.findByText('Revoked')).toBeInTheDocument();
     expect(deletes(fetchMock)).toEqual(['/api/api-keys/7']);
   });
+
+  it('offers an admin, who has no API key, no button to create one and says why', async () => {
+    stubFetch(async (url) => {
+      if (url.pathname === '/api/profile') return json(200, { status: true, msg: 'ok', data: { admin: true, IBOReseller: { email: 'admin@e2e.test' } } });
+      return json(200, { status: true, msg: 'OK', data: [], api_access: false });
+    });
+    renderWithProviders(<ApiKeysSection />);
+    expect(await screen.findByText(/API keys are for reseller accounts: an admin account has none/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create a key' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/API access is off for this account/)).not.toBeInTheDocument();
+  });
 });

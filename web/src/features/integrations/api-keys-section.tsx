@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyCreateBody, apiKeyUpdateBody, type ApiKeyCreateBody, type ApiKeyScope, type ApiKeyUpdateBody, type ScopedApiKey } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { useProfile } from '../../api/profile';
 import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -24,6 +25,8 @@ export function ApiKeysSection() {
   const { t } = useTranslation();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
+  // An admin account has no API key (the server refuses to make one): no button leading there.
+  const admin = useProfile().data?.data.admin === true;
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ScopedApiKey | null>(null);
   const [editing, setEditing] = useState<ScopedApiKey | null>(null);
@@ -148,13 +151,17 @@ export function ApiKeysSection() {
             {t('apiKeys.description')}
           </Text>
         </div>
-        <Button onClick={() => setCreating(true)}>{t('apiKeys.create')}</Button>
+        {!admin && <Button onClick={() => setCreating(true)}>{t('apiKeys.create')}</Button>}
       </Group>
-      {keys.data?.api_access === false && (
+      {admin ? (
+        <Alert color="blue" variant="light" role="status" mb="md">
+          {t('apiKeys.adminNone')}
+        </Alert>
+      ) : keys.data?.api_access === false ? (
         <Alert color="orange" variant="light" role="status" mb="md">
           {t('apiKeys.accessOff')}
         </Alert>
-      )}
+      ) : null}
       {content}
       {creating && <CreateApiKeyModal apiAccess={keys.data?.api_access !== false} onClose={() => setCreating(false)} />}
       {editing && <EditApiKeyModal apiKey={editing} onClose={() => setEditing(null)} />}
