@@ -159,7 +159,7 @@ describe('ActivationCodesPage', () => {
     expect(dialog).toHaveTextContent('Renew code 10000000000001? This costs 1 credit point.');
     expect(sentBodies(fetchMock, '/api/renew-code')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Renew' }));
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The code was renewed until 3/1/2028.'));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The code was renewed until 03-01-2028.'));
     expect(sentBodies(fetchMock, '/api/renew-code')).toEqual([{ value: '10000000000001' }]);
   });
 

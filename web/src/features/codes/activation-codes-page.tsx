@@ -22,7 +22,7 @@ import { DateRangeInput, defaultListRange, useDateRangeFilter } from '../../comp
 import { SearchInput } from '../../components/search-input';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
-import { formatRecordTime, formatNumber } from '../../lib/format';
+import { formatNumber, formatRecordDay, formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { CodeDetailsModal } from './code-details-modal';
 import { codeActionError, codeListError } from './code-errors';
@@ -129,7 +129,11 @@ export function ActivationCodesPage() {
     const { code } = dialog;
     const done = { onSettled: () => setDialog(undefined), onError: fail };
     if (dialog.kind === 'renew') {
-      renew.mutate({ value: code.value, ...actingFor(code) }, { ...done, onSuccess: (answer) => showSuccess(answer.message || answer.msg) });
+      renew.mutate(
+        { value: code.value, ...actingFor(code) },
+        // The server's sentence carries the date as ISO: the screen says it in the records' date style.
+        { ...done, onSuccess: (answer) => showSuccess(t('activationCodes.renew.done', { date: formatRecordDay(answer.expire_date) })) },
+      );
     } else if (dialog.kind === 'reset') {
       reset.mutate({ code_id: code.id, ...actingFor(code) }, { ...done, onSuccess: (answer) => showSuccess(answer.message || answer.msg) });
     } else if (dialog.kind === 'delete') {
