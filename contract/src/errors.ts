@@ -67,6 +67,8 @@ export const ERROR_CATALOGUE = {
   BACKUP_RUNNING: { status: 409, key: 'errors.backupRunning' },
   /** The caller's storefront settings were never saved: products and payment methods need them. */
   STOREFRONT_NOT_SET_UP: { status: 404, key: 'errors.storefrontNotSetUp' },
+  /** A public store that is unknown, turned off, or of a disabled or deleted account: the same answer for each. */
+  STOREFRONT_NOT_FOUND: { status: 404, key: 'errors.storefrontNotFound' },
   /** Another store's product, a deleted one, or none. */
   PRODUCT_NOT_FOUND: { status: 404, key: 'errors.productNotFound' },
   /** The store has STOREFRONT_PRODUCTS_MAX products already. */

@@ -190,6 +190,39 @@ export type StorefrontProduct = z.infer<typeof storefrontProduct>;
 export const storefrontProductsAnswer = ok({ data: z.array(storefrontProduct) });
 export const storefrontProductAnswer = ok({ data: storefrontProduct });
 
+// ---------------------------------------------------------------------------------------------
+// The public storefront
+// ---------------------------------------------------------------------------------------------
+
+export const STOREFRONT_METHODS = ['stripe', 'manual'] as const;
+export type StorefrontMethod = (typeof STOREFRONT_METHODS)[number];
+
+/** Any text up to the longest slug: an unknown one answers 404 like a closed store. */
+export const storefrontSlugParam = z.object({ slug: z.string().check(z.maxLength(STOREFRONT_SLUG_MAX, 'validation.slugLength')) });
+
+/** What a customer sees: never the credit cost, the account's e-mail or its balance. */
+export const publicStorefront = z.object({
+  title: z.string(),
+  logo_url: z.nullable(z.string()),
+  accent_color: z.string(),
+  currency: z.string(),
+  default_language: z.enum(LOCALES),
+  support: z.object({ email: z.nullable(z.string()), whatsapp: z.nullable(z.string()), telegram: z.nullable(z.string()) }),
+  /** The payment methods set up, in the order the page offers them. */
+  methods: z.array(z.enum(STOREFRONT_METHODS)),
+  products: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      package: z.enum(STOREFRONT_PACKAGES),
+      price: z.number(),
+      apps: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+  ),
+});
+export type PublicStorefront = z.infer<typeof publicStorefront>;
+export const publicStorefrontAnswer = ok({ data: publicStorefront });
+
 // ── Endpoints ──────────────────────────────────────────────────────────────────────────────
 // Sales → Storefront: the caller's own store. A store is an account's own: nothing here reaches another's.
 
@@ -278,6 +311,18 @@ export const updateStorefrontProductEndpoint = endpoint({
   params: idParam,
   body: storefrontProductInput,
   answer: storefrontProductAnswer,
+});
+
+export const publicStorefrontEndpoint = endpoint({
+  method: 'GET',
+  path: '/public/storefronts/:slug',
+  tags,
+  public: true,
+  security: [],
+  description:
+    'The store as its customers see it, without a session: title, logo, colour, currency, language, support contacts, the payment methods set up and the active products (price in the currency\'s minor unit). 404 STOREFRONT_NOT_FOUND when the store is unknown or disabled, or its account is disabled or deleted. A product whose apps the account may no longer activate is left out.',
+  params: storefrontSlugParam,
+  answer: publicStorefrontAnswer,
 });
 
 export const deleteStorefrontProductEndpoint = endpoint({

@@ -181,4 +181,34 @@ describe('storefront settings and products API', () => {
     expectError(await stripe(guarded, { secret_key: secretKey, webhook_secret: webhookSecret }), 403, 'STEP_UP_REQUIRED');
     expectError(await stripe(guarded), 403, 'STEP_UP_REQUIRED');
   });
+
+  it('shows customers the open store without a session: active products of apps it may sell, the methods set up, never its cost or owner', async () => {
+    const owner = await createReseller(t, { applications: apps.slice(0, 2) });
+    const name = slug('public');
+    await put(owner, settings(name, { support: { whatsapp: '+55 11 91234-5678' } }));
+    const create = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/storefront/products', token: owner.token, payload });
+    const sold = (await create({ name: 'One year', app_ids: [apps[0]], package: 'one_year', price: 990 })).json<{ data: { id: number } }>().data;
+    await create({ name: 'Hidden', app_ids: [apps[0]], package: 'lifetime', price: 2990, active: false });
+    await t.call({ method: 'PUT', url: '/api/storefront/manual', token: owner.token, payload: { enabled: true, instructions: 'PIX' } });
+
+    const res = await t.call({ method: 'GET', url: `/api/public/storefronts/${name.toUpperCase()}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const store = res.json<{ data: Record<string, unknown> & { products: { id: number }[] } }>().data;
+    expect(store).toMatchObject({ title: 'Fast TV', currency: 'EUR', methods: ['manual'], support: { whatsapp: '+55 11 91234-5678', email: null } });
+    expect(store.products).toEqual([{ id: sold.id, name: 'One year', package: 'one_year', price: 990, apps: [{ id: apps[0], name: expect.any(String) }] }]);
+    expect(res.body).not.toContain('credit_cost');
+    expect(res.body).not.toContain(owner.email);
+
+    // An app the account may no longer activate takes its products off the page.
+    await t.database.db.execute(sql`delete from reseller_applications where user_id = ${owner.id} and application_id = ${apps[0]}`);
+    const without = await t.call({ method: 'GET', url: `/api/public/storefronts/${name}` });
+    expect(without.json<{ data: { products: unknown[] } }>().data.products).toEqual([]);
+
+    expectError(await t.call({ method: 'GET', url: '/api/public/storefronts/no-such-store' }), 404, 'STOREFRONT_NOT_FOUND');
+    await put(owner, settings(name, { enabled: false }));
+    expectError(await t.call({ method: 'GET', url: `/api/public/storefronts/${name}` }), 404, 'STOREFRONT_NOT_FOUND');
+    await put(owner, settings(name));
+    await t.database.db.execute(sql`update users set status = 0 where id = ${owner.id}`);
+    expectError(await t.call({ method: 'GET', url: `/api/public/storefronts/${name}` }), 404, 'STOREFRONT_NOT_FOUND');
+  });
 });

@@ -3,6 +3,7 @@ import {
   createStorefrontProductEndpoint,
   deleteStorefrontProductEndpoint,
   deleteStorefrontStripeEndpoint,
+  publicStorefrontEndpoint,
   saveManualPaymentEndpoint,
   saveStorefrontEndpoint,
   saveStorefrontStripeEndpoint,
@@ -67,5 +68,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = ctxOf(request);
     await service.deleteProduct(ctx, request.params.id);
     return { status: true as const, msg: translate(ctx.locale, 'success.productDeleted') };
+  });
+
+  route(app, publicStorefrontEndpoint, async (request) => {
+    const ctx = ctxOf(request);
+    return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: await service.publicStore(ctx, request.params.slug) };
   });
 };

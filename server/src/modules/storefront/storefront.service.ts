@@ -4,6 +4,8 @@ import {
   STOREFRONT_PRODUCTS_MAX,
   type Locale,
   type ManualPayment,
+  type PublicStorefront,
+  type StorefrontMethod,
   type Storefront,
   type StorefrontProduct,
   type StorefrontProductFields,
@@ -12,7 +14,8 @@ import {
 } from '@panel/contract';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { applications, storefrontProducts, storefronts } from '../../db/schema.js';
+import { applications, resellerApplications, storefrontProducts, storefronts, users } from '../../db/schema.js';
+import { adminRole } from '../../db/roles.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { requireStepUp } from '../../http/step-up.js';
@@ -271,4 +274,53 @@ export async function deleteProduct(ctx: Ctx, id: number): Promise<void> {
     await tx.update(storefrontProducts).set({ deletedAt: new Date(), active: false }).where(eq(storefrontProducts.id, id));
     await audit(ctx, { action: 'storefront.product_deleted', targetType: 'storefront_product', targetId: id, details: { name: row.name } }, tx);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public storefront
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The store at `slug` as its customers see it: 404 when unknown, off, or its account is disabled or
+ * deleted (one answer for all, so a closed store tells nothing). Its products are the active ones
+ * whose every app the account may still activate: a sale of another could not be delivered.
+ */
+export async function publicStore(ctx: Ctx, slug: string): Promise<PublicStorefront> {
+  const [store] = await ctx.db
+    .select({ store: storefronts, roleId: users.roleId })
+    .from(storefronts)
+    .innerJoin(users, eq(users.id, storefronts.userId))
+    .where(and(eq(storefronts.slug, slug.toLowerCase()), eq(storefronts.enabled, true), eq(users.status, 1), isNull(users.deletedAt)));
+  if (!store) throw new AppError('STOREFRONT_NOT_FOUND');
+  const row = store.store;
+  const sellable = await ctx.db
+    .select({ id: applications.id, name: applications.appName })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.hidden, false),
+        sql`(${store.roleId} = ${adminRole} or exists (select 1 from ${resellerApplications} ra where ra.application_id = ${applications.id} and ra.user_id = ${row.userId}))`,
+      ),
+    );
+  const names = new Map(sellable.map((a) => [a.id, a.name]));
+  const products = await ctx.db
+    .select()
+    .from(storefrontProducts)
+    .where(and(eq(storefrontProducts.storefrontId, row.id), eq(storefrontProducts.active, true), isNull(storefrontProducts.deletedAt)))
+    .orderBy(asc(storefrontProducts.id));
+  const methods: StorefrontMethod[] = [];
+  if (row.stripeSecretKeyEncrypted) methods.push('stripe');
+  if (row.manualEnabled) methods.push('manual');
+  return {
+    title: row.title,
+    logo_url: row.logo,
+    accent_color: row.accentColor,
+    currency: row.currency,
+    default_language: row.defaultLanguage as Locale,
+    support: { email: row.supportEmail, whatsapp: row.supportWhatsapp, telegram: row.supportTelegram },
+    methods,
+    products: products
+      .filter((p) => p.appIds.every((id) => names.has(id)))
+      .map((p) => ({ id: p.id, name: p.name, package: p.package, price: p.price, apps: p.appIds.map((id) => ({ id, name: names.get(id)! })) })),
+  };
 }
