@@ -31,5 +31,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// A failed submit focuses its first invalid field; when that is the rich-text editor, ProseMirror
+// measures the selection it scrolls to with these.
+const noRect = () => ({ x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) });
+Range.prototype.getBoundingClientRect = noRect;
+Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
 
 afterEach(() => cleanup());

@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../api/client';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { applyServerErrors, formErrorText, isMessageKey, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { IMAGE_UPLOAD_MAX_MB, ImageInput, imageProblem } from '../../components/image-input';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddApkPlan } from './add-apk-plan';
@@ -144,14 +145,14 @@ export function ApkPlanModal({ plan, onClose }: Props) {
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button variant="default" onClick={close} disabled={saving}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
               {t('common.save')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Modal>

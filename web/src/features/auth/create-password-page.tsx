@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { createPasswordBody, type CreatePasswordBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { AuthLayout } from './auth-layout';
 import { PasswordFields } from './password-fields';
@@ -71,9 +72,11 @@ function CreatePasswordForm({ email, token }: { email: string; token: string }) 
           )}
           {expired && <ResendVerificationLink email={email} variant="button" />}
           <PasswordFields form={form} />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            {t('auth.createPassword.submit')}
-          </Button>
+          <FormActions form={form} align="full">
+            <Button type="submit" fullWidth loading={mutation.isPending}>
+              {t('auth.createPassword.submit')}
+            </Button>
+          </FormActions>
           <Anchor component={Link} to="/login" size="sm" ta="center">
             {t('auth.backToLogin')}
           </Anchor>

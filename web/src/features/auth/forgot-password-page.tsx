@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { emailBody, FORGOT_PASSWORD_REDIRECT_MS, type EmailBody } from '@panel/contract';
 import { applyServerErrors, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { AuthLayout } from './auth-layout';
 import { useAuthErrorText } from './auth-form';
 import { useForgotPassword } from './forgot-password';
@@ -47,9 +48,11 @@ export function ForgotPasswordPage() {
             {...form.getInputProps('email')}
             error={errorText(form.errors.email, 'email')}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending} disabled={sent}>
-            {sent ? t('auth.forgotPassword.sent') : t('auth.forgotPassword.submit')}
-          </Button>
+          <FormActions form={form} align="full">
+            <Button type="submit" fullWidth loading={mutation.isPending} disabled={sent}>
+              {sent ? t('auth.forgotPassword.sent') : t('auth.forgotPassword.submit')}
+            </Button>
+          </FormActions>
           <Anchor component={Link} to="/login" size="sm" ta="center">
             {t('auth.backToLogin')}
           </Anchor>

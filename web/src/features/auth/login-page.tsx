@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { loginBody, SECURITY_PATH, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { queryClient } from '../../app/query-client';
 import { shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
@@ -124,9 +125,11 @@ export function LoginPage() {
               {t('auth.login.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            {t('auth.login.submit')}
-          </Button>
+          <FormActions form={form} align="full">
+            <Button type="submit" fullWidth loading={mutation.isPending}>
+              {t('auth.login.submit')}
+            </Button>
+          </FormActions>
           {!isAdmin && (
             <Text size="sm" ta="center">
               {t('auth.login.noAccount')}{' '}

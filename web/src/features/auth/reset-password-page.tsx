@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { resetPasswordBody, type ResetPasswordBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { AuthLayout } from './auth-layout';
 import { PasswordFields } from './password-fields';
@@ -54,9 +55,11 @@ export function ResetPasswordPage() {
             </Alert>
           )}
           <PasswordFields form={form} />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            {t('auth.resetPassword.submit')}
-          </Button>
+          <FormActions form={form} align="full">
+            <Button type="submit" fullWidth loading={mutation.isPending}>
+              {t('auth.resetPassword.submit')}
+            </Button>
+          </FormActions>
           <Anchor component={Link} to="/login" size="sm" ta="center">
             {t('auth.backToLogin')}
           </Anchor>

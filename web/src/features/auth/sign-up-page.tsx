@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { session } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { useAuthErrorText } from './auth-form';
@@ -61,9 +62,11 @@ export function SignUpPage() {
             {...form.getInputProps('tAndC', { type: 'checkbox' })}
             error={errorText(form.errors.tAndC, 'tAndC')}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            {t('auth.signUp.submit')}
-          </Button>
+          <FormActions form={form} align="full">
+            <Button type="submit" fullWidth loading={mutation.isPending}>
+              {t('auth.signUp.submit')}
+            </Button>
+          </FormActions>
           <Text size="sm" ta="center">
             {t('auth.signUp.haveAccount')}{' '}
             <Anchor component={Link} to="/login">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loginPasskeyOptionsEndpoint, loginTwoFactorBody, type LoginAnswer, type LoginTwoFactorBody, type TwoFactorMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { shownWhereItHappened } from '../../lib/feedback';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { useLoginTwoFactor } from './login';
@@ -132,9 +133,11 @@ export function TwoFactorStep({
           onChange={(value) => form.setFieldValue('code', value)}
           error={codeError(form.errors.code)}
         />
-        <Button type="submit" fullWidth loading={mutation.isPending && !prompting}>
-          {t('auth.twoFactor.submit')}
-        </Button>
+        <FormActions form={form} align="full">
+          <Button type="submit" fullWidth loading={mutation.isPending && !prompting}>
+            {t('auth.twoFactor.submit')}
+          </Button>
+        </FormActions>
         {hasPasskey && mode === 'totp' && passkeyButton('default')}
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component="button" type="button" size="sm" onClick={() => switchTo(otherMode)}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { EMAIL_MAX_LENGTH, emailBody, type EmailBody } from '@panel/contract';
 import { applyServerErrors, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { session } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { useAuthErrorText } from './auth-form';
@@ -48,9 +49,11 @@ function UpdateEmailForm() {
             {...form.getInputProps('email')}
             error={errorText(form.errors.email, 'email', { max: EMAIL_MAX_LENGTH })}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            {t('auth.updateEmail.submit')}
-          </Button>
+          <FormActions form={form} align="full">
+            <Button type="submit" fullWidth loading={mutation.isPending}>
+              {t('auth.updateEmail.submit')}
+            </Button>
+          </FormActions>
           <Button variant="default" fullWidth onClick={() => void navigate('/login')}>
             {t('auth.backToLogin')}
           </Button>

@@ -1,10 +1,11 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeBody, type DateRangeBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { DateRangeInput } from '../../components/date-range-input';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { toastError, toastSuccess } from '../../components/toast';
 import { useDownloadCreditShareReport } from './download-credit-share-report';
 
@@ -54,11 +55,11 @@ export function CreditShareReportForm() {
             onChange={(start, end) => form.setValues({ start_date: start, end_date: end })}
             error={errorText(form.errors.start_date, 'start_date') ?? errorText(form.errors.end_date, 'end_date')}
           />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit" leftSection={<IconDownload size={16} />} loading={download.isPending}>
               {t('credit.report.download')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { Button, Card, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../components/form-heading';
@@ -11,6 +11,7 @@ import { showSuccess } from '../../lib/feedback';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { toastError } from '../../components/toast';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { useProfile } from '../../api/profile';
 import { ApiError } from '../../api/client';
@@ -86,9 +87,9 @@ export function RechargeCreditPage() {
             error={errorText(form.errors.creditPoint, 'creditPoint', { max: MAX_CREDIT_MOVE })}
           />
           <FormAlert form={form} />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit">{t('credit.recharge.submit')}</Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
       <PasscodePrompt
@@ -206,14 +207,14 @@ function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: Promp
               error={errorText(form.errors.passcode, 'creditSharePasscode')}
             />
             <FormAlert form={form} />
-            <Group justify="flex-end">
+            <FormActions form={form}>
               <Button variant="default" onClick={close} disabled={recharge.isPending}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={recharge.isPending}>
                 {t('credit.recharge.confirm')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       )}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { setPasscodeForm, type PasscodeForm } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { queryClient } from '../../app/query-client';
 import { showError, showSuccess } from '../../lib/feedback';
 import { useLogout } from '../../lib/use-logout';
@@ -80,9 +81,11 @@ export function SetPasscodePage() {
               {...form.getInputProps('passcode_confirmation')}
               error={errorText(form.errors.passcode_confirmation, 'passcode_confirmation')}
             />
-            <Button type="submit" fullWidth loading={mutation.isPending}>
-              {t('passcode.set.submit')}
-            </Button>
+            <FormActions form={form} align="full">
+              <Button type="submit" fullWidth loading={mutation.isPending}>
+                {t('passcode.set.submit')}
+              </Button>
+            </FormActions>
             <Button variant="subtle" color="gray" fullWidth onClick={() => logout.mutate()} loading={logout.isPending}>
               {t('nav.logout')}
             </Button>

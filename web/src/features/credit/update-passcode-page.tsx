@@ -1,8 +1,9 @@
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { passcodeForm, type PasscodeForm } from '@panel/contract';
 import { showError, showSuccess } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { ApiError } from '../../api/client';
 import { useUpdatePasscode } from './update-passcode';
 
@@ -74,11 +75,11 @@ export function UpdatePasscodePage() {
             {...form.getInputProps('passcode_confirmation')}
             error={message('passcode_confirmation')}
           />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit" loading={update.isPending}>
               {t('passcodeUpdate.submit')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

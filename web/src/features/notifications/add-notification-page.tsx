@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Stack, TextInput } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { showSuccess } from '../../lib/feedback';
 import { FormHeading } from '../../components/form-heading';
 import { FormAlert } from '../../components/form-alert';
 import { ALL_FIELDS_REQUIRED, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { useCreateNotification } from './create-notification';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -77,14 +78,18 @@ export function AddNotificationPage() {
               </Alert>
             )}
             <FormAlert form={form} />
-            <Group justify="space-between">
-              <Anchor component={Link} to="/res-notif-list" size="sm">
-                {t('addNotification.toList')}
-              </Anchor>
+            <FormActions
+              form={form}
+              leading={
+                <Anchor component={Link} to="/res-notif-list" size="sm">
+                  {t('addNotification.toList')}
+                </Anchor>
+              }
+            >
               <Button type="submit" loading={create.isPending}>
                 {t('addNotification.submit')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       </Card>

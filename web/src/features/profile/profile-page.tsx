@@ -6,6 +6,7 @@ import { NAME_MAX_LENGTH, SECURITY_PATH, profileBody, type ProfileBody } from '@
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { ColorSchemeChoice } from '../../components/color-scheme-control';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { useProfile } from '../../api/profile';
@@ -135,11 +136,11 @@ function ProfileForm({ name, email }: { name: string; email: string }) {
           <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('profile.passwordHint')}</Text>
         </Group>
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button type="submit" loading={update.isPending}>
             {t('common.save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

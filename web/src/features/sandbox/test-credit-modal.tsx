@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Button, Modal, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEST_CREDIT_MAX, testCreditBody, type TestCreditBody } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { MoneySummary } from '../../components/money-summary';
 import { formatNumber } from '../../lib/format';
@@ -60,14 +61,14 @@ export function TestCreditModal({ onClose }: { onClose: () => void }) {
           />
           {typed !== undefined && <MoneySummary move="testCredit" points={typed} adds />}
           <FormAlert form={form} />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button variant="default" onClick={close} disabled={add.isPending}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={add.isPending}>
               {t('mode.testCredit.submit')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Modal>

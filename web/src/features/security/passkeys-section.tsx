@@ -5,6 +5,7 @@ import { PASSKEY_NAME_MAX, passkeyRenameBody, type Passkey, type PasskeyRenameBo
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { CardTable, type CardColumn } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTextLimit } from '../../components/text-limit';
@@ -198,14 +199,14 @@ function PasskeyNameForm({
           onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
           error={limit.error ?? nameErrorText(form.errors.name)}
         />
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button variant="default" onClick={onCancel}>
             {t('security.passkeys.cancel')}
           </Button>
           <Button type="submit" loading={pending}>
             {submitLabel}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { stepUpBody, stepUpPasskeyOptionsEndpoint, type StepUpBody } from '@panel/contract';
 import { ApiError, setStepUpHandler } from '../../api/client';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { SwitchCodeMethod, TwoFactorCodeField } from '../auth';
 import { usePasskeys } from './passkeys';
@@ -173,14 +174,14 @@ export function StepUpForm({ onDone, purpose = 'change', children }: FormProps) 
             {t('auth.twoFactor.usePasskey')}
           </Button>
         )}
-        <Group justify="flex-end" gap="sm">
+        <FormActions form={form}>
           <Button variant="default" onClick={() => onDone(false)}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending && !prompting}>
             {t('stepUp.confirm')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

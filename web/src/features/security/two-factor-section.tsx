@@ -5,6 +5,7 @@ import { CopyValueButton } from '../../components/copy-value-button';
 import { totpConfirmBody, type TotpConfirmBody } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { showSuccess } from '../../lib/feedback';
 import { useProfile } from '../../api/profile';
 import { usePasskeys } from './passkeys';
@@ -209,14 +210,14 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
           onChange={(event) => form.setFieldValue('code', event.currentTarget.value)}
           error={codeError(form.errors.code)}
         />
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button variant="default" onClick={onCancel}>
             {t('security.twoFactor.cancel')}
           </Button>
           <Button type="submit" loading={confirm.isPending}>
             {t('security.twoFactor.confirm')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, NumberInput, Stack } from '@mantine/core';
+import { Alert, Button, Center, Loader, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UNDO_WINDOW_MAX_HOURS, undoSettingsBody, type UndoSettingsBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { SectionCard } from '../../components/section-card';
 import { allowed, session } from '../../lib/session';
 import { useUndoSettings, useUpdateUndoSettings } from './security-settings';
@@ -71,11 +72,11 @@ function UndoWindowForm({ hours }: { hours: number }) {
           {...form.getInputProps('undo_window_hours')}
           error={errorText(form.errors.undo_window_hours, 'undo_window_hours')}
         />
-        <Group>
+        <FormActions form={form} align="start">
           <Button type="submit" loading={update.isPending}>
             {t('security.undo.save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

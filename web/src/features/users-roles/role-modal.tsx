@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAME_MAX_LENGTH, roleBody, type Role, type RoleBody } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddRole } from './add-role';
 import { useEditRole } from './edit-role';
@@ -101,14 +102,14 @@ function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) {
             </div>
           )}
         </div>
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button variant="default" onClick={onDone} disabled={saving}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving} disabled={!permissions.isSuccess}>
             {t('common.save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

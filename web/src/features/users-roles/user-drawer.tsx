@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, Drawer, Group, LoadingOverlay, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, LoadingOverlay, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, userBody, type User, type UserBody } from '@panel/contract';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { useAddUser } from './add-user';
@@ -120,14 +121,14 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button variant="default" onClick={onDone} disabled={saving}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
             {t('common.save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );
