@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APP_NAME_MAX_LENGTH, APP_URL_MAX_LENGTH, applicationCreateFields, type ApplicationCreateFields } from '@panel/contract';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';
 import { applicationFieldErrors, applicationSaveMessage } from './application-errors';
@@ -80,14 +81,14 @@ export function AddAppPage() {
               {...form.getInputProps('appPlaceLocation')}
               error={urlLimit.error ?? errorText(form.errors.appPlaceLocation, 'appPlaceLocation')}
             />
-            <Group justify="flex-end">
+            <FormActions form={form}>
               <Button variant="default" onClick={() => void navigate('/app-list')} disabled={create.isPending}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={create.isPending}>
                 {t('common.save')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       </Card>

@@ -17,6 +17,7 @@ import {
 import { ApiError } from '../../api/client';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { toastError } from '../../components/toast';
 import { useTextLimit } from '../../components/text-limit';
 import { formatRecordTime } from '../../lib/format';
@@ -218,14 +219,14 @@ function DetailsForm({ app }: { app: Application }) {
             inputWrapperOrder={descriptionLimit.inputWrapperOrder}
             error={descriptionLimit.error ?? errorText(form.errors.appDescription, 'appDescription')}
           />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button variant="default" onClick={() => void navigate('/app-list')} disabled={update.isPending}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={update.isPending}>
               {t('common.save')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

@@ -310,12 +310,15 @@ describe('ActivationCodesPage create-code popup', () => {
     return { ...result, dialog: await screen.findByRole('dialog', { name: 'Create codes' }) };
   };
 
+  /** The popup's price line (the live region under "Price"; the submit row has its own for errors). */
+  const priceLine = (dialog: HTMLElement) => within(dialog).getByText('Price').closest<HTMLElement>('[role="status"]');
+
   it('shows the price of the codes before the purchase is confirmed', async () => {
     const { dialog, fetchMock } = await openPopup();
-    expect(within(dialog).getByRole('status')).toHaveTextContent('1 code × 1 credit = 1 credit');
+    expect(priceLine(dialog)).toHaveTextContent('1 code × 1 credit = 1 credit');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Lifetime · 2 credits' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Number of codes/ }), { target: { value: '3' } });
-    expect(within(dialog).getByRole('status')).toHaveTextContent('3 codes × 2 credits = 6 credits');
+    expect(priceLine(dialog)).toHaveTextContent('3 codes × 2 credits = 6 credits');
     expect(sentBodies(fetchMock, '/api/sendingcode')).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and buy' }));
@@ -332,7 +335,7 @@ describe('ActivationCodesPage create-code popup', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Number of codes/ }), { target: { value: '11' } });
     expect(within(dialog).getByText('Maximum 10 codes allowed per request')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirm and buy' })).toBeDisabled();
-    expect(within(dialog).getByRole('status')).toHaveTextContent('—');
+    expect(priceLine(dialog)).toHaveTextContent('—');
     expect(sentBodies(fetchMock, '/api/sendingcode')).toEqual([]);
   });
 

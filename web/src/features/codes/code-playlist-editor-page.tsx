@@ -18,6 +18,7 @@ import {
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { formErrorText, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
@@ -250,11 +251,11 @@ function PlaylistEditor({ codeValue, resellerEmail, loaded }: EditorProps) {
                 {t('activationCodes.editor.addTitle')}
               </Title>
               <PlaylistFields entry={add.values} error={errorsOf(add.errors)} onChange={(field, value) => add.setFieldValue(field, value)} readOnly={false} />
-              <Group justify="flex-end">
+              <FormActions form={add}>
                 <Button type="submit" variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={busy}>
                   {t('activationCodes.editor.add')}
                 </Button>
-              </Group>
+              </FormActions>
             </Stack>
           </form>
         </Card>

@@ -14,6 +14,7 @@ import {
 } from '@panel/contract';
 import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { MoneySummary } from '../../components/money-summary';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { shownWhereItHappened } from '../../lib/feedback';
@@ -190,14 +191,14 @@ function CreateCodesForm({
         </Paper>
         {priced && <MoneySummary move="codePurchase" recipient={canChooseReseller && email.trim() ? email.trim() : undefined} points={codeCount * price} />}
         <FormAlert form={form} />
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button variant="default" onClick={onCancel} disabled={create.isPending}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending} disabled={tooMany}>
             {t('activationCodes.create.confirm')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Stack, TextInput } from '@mantine/core';
 import { IconPlaylist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { codeValueBody, type CodeValueBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormHeading } from '../../components/form-heading';
 
 /** /ibopro-playlist without a code (business-panel.md §2): asks for the code whose playlists to edit. */
@@ -35,9 +36,9 @@ export function OpenCodePlaylistPage() {
             {...form.getInputProps('value')}
             error={errorText(form.errors.value, 'code')}
           />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit">{t('activationCodes.open.submit')}</Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

@@ -6,6 +6,7 @@ import { enableBoxesBody, MAX_BOXES_PER_REQUEST, type BoxesAnswer } from '@panel
 import { ApiError } from '../../api/client';
 import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
 import { useResellerId } from '../../lib/use-reseller-id';
@@ -131,11 +132,11 @@ export function BoxManagementPage() {
                   })}
                 </Alert>
               )}
-              <Group justify="flex-end">
+              <FormActions form={form}>
                 <Button type="submit" color={action === 'enable' ? 'green' : 'red'} loading={change.isPending} disabled={!can[action]}>
                   {t(action === 'enable' ? 'boxes.enableBoxes' : 'boxes.disableBoxes')}
                 </Button>
-              </Group>
+              </FormActions>
             </Stack>
           </form>
         </Card>

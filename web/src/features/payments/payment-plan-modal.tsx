@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   PLAN_DESCRIPTION_MAX_LENGTH,
@@ -10,6 +10,7 @@ import {
 } from '@panel/contract';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { applyServerErrors, isMessageKey, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { useAddPaymentPlan } from './add-payment-plan';
 import { paymentFailureMessage } from './payment-errors';
@@ -143,14 +144,14 @@ export function PaymentPlanModal({ plan, onClose }: Props) {
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button variant="default" onClick={close} disabled={saving}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
               {t('common.save')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Modal>

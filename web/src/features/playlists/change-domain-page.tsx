@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Stack, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { updatePlaylistBody, URL_MAX_LENGTH, type AllowedApplicationListItem } from '@panel/contract';
@@ -8,6 +8,7 @@ import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { useModuleField } from '../../components/device-choice';
 import { FormAlert } from '../../components/form-alert';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { ModuleSelect } from '../../components/module-select';
 import { useTextLimit } from '../../components/text-limit';
 import { useUpdatePlaylist, type UpdatePlaylistInput } from './update-playlist';
@@ -116,11 +117,11 @@ export function ChangeDomainPage() {
                 {t('changeDomain.updated', { updated })}
               </Alert>
             )}
-            <Group justify="flex-end">
+            <FormActions form={form}>
               <Button type="submit" loading={update.isPending}>
                 {t('changeDomain.submit')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       </Card>

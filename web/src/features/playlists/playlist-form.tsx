@@ -16,6 +16,7 @@ import { ApiError } from '../../api/client';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { FormAlert } from '../../components/form-alert';
 import { isMessageKey, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { playlistFailureMessage } from './playlist-errors';
 import { useSavePlaylist, type SavePlaylistInput } from './save-playlist';
@@ -262,14 +263,14 @@ export function PlaylistForm({ application, macAddress, onSaved, onCancel }: Pro
           </Group>
         )}
         <FormAlert form={form} />
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
             {t('playlists.save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

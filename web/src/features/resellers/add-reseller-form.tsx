@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADD_RESELLER_REDIRECT_MS, type AddResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, addResellerBody } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
@@ -113,11 +114,11 @@ export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
                 {t('resellerForms.add.redirecting')}
               </Text>
             )}
-            <Group justify="flex-end">
+            <FormActions form={form}>
               <Button type="submit" loading={mutation.isPending} disabled={redirecting}>
                 {t(kind === 'reseller' ? 'resellerForms.add.submit' : 'resellerForms.add.submitSub')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       </Card>

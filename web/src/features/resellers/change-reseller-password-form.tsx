@@ -1,8 +1,9 @@
-import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, resellerPasswordBody, type ResellerPasswordBody } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { toastError } from '../../components/toast';
 import { useChangeResellerPassword } from './change-reseller-password';
 import { editResellerFailure } from './reseller-form-errors';
@@ -58,11 +59,11 @@ export function ChangeResellerPasswordForm({ id }: { id: number }) {
             {...form.getInputProps('password_confirmation')}
             error={errorText(form.errors.password_confirmation, 'password_confirmation')}
           />
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit" loading={change.isPending}>
               {t('resellerForms.password.submit')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

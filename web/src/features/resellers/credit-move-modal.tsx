@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { MoneySummary } from '../../components/money-summary';
@@ -7,6 +7,7 @@ import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, MAX_CREDIT_MOVE, passcodeField, type ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { showSuccess } from '../../lib/feedback';
 import { useAddCreditPoint } from './add-credit-point';
@@ -176,14 +177,14 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
               {...passcodeStep.getInputProps('passcode')}
               error={errorText(passcodeStep.errors.passcode, 'creditSharePasscode')}
             />
-            <Group justify="flex-end">
+            <FormActions form={passcodeStep}>
               <Button variant="default" onClick={close} disabled={busy}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={validate.isPending}>
                 {t('resellerList.credit.continue')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       ) : (
@@ -206,14 +207,14 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
             />
             {summary}
             <FormAlert form={amountStep} />
-            <Group justify="flex-end">
+            <FormActions form={amountStep}>
               <Button variant="default" onClick={close} disabled={busy}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" color={kind === 'deduct' ? 'orange' : undefined} loading={move.isPending}>
                 {t(kind === 'add' ? 'resellerList.credit.addSubmit' : 'resellerList.credit.deductSubmit')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       )}

@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../api/client';
 import { showSuccess } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
@@ -151,11 +152,11 @@ function EditResellerForm({ id, loaded }: { id: number; loaded: AnswerOf<typeof 
               <Radio value="0" label={t('resellerForms.edit.inactive')} />
             </Group>
           </Radio.Group>
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit" loading={edit.isPending}>
               {t('resellerForms.edit.submit')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ASSIGN_RESELLER_REDIRECT_MS, assignResellerBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { session } from '../../lib/session';
@@ -79,11 +80,11 @@ export function ParentChangeForm({ subResellerId, excludeIds, submitLabel }: Pro
               {t('resellerForms.assign.redirecting')}
             </Alert>
           )}
-          <Group justify="flex-end">
+          <FormActions form={form}>
             <Button type="submit" loading={assign.isPending} disabled={done}>
               {submitLabel}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Card>

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { FormHeading } from '../../components/form-heading';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { currentLocale } from '../../i18n';
 import { COUNTRIES, countryNamer, DEFAULT_COUNTRY, splitWhatsapp } from './countries';
@@ -135,11 +136,11 @@ export function SocialWidgetPage() {
                   dir="ltr"
                 />
                 <FormAlert form={form} />
-                <Group justify="flex-end">
+                <FormActions form={form}>
                   <Button type="submit" loading={save.isPending}>
                     {t('socialWidgetPage.submit')}
                   </Button>
-                </Group>
+                </FormActions>
               </>
             )}
           </Stack>

@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createTicketBody, TICKET_TEXT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH, type CreateTicketBody } from '@panel/contract';
 import { showSuccess } from '../../lib/feedback';
 import { ALL_FIELDS_REQUIRED, useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { FormHeading } from '../../components/form-heading';
 import { useCreateTicket } from './create-ticket';
@@ -74,11 +75,11 @@ export function CreateTicketPage() {
               </Alert>
             )}
             <FormAlert form={form} />
-            <Group justify="flex-end">
+            <FormActions form={form}>
               <Button type="submit" loading={create.isPending}>
                 {t('supportTickets.create.submit')}
               </Button>
-            </Group>
+            </FormActions>
           </Stack>
         </form>
       </Card>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from
 import { useTranslation } from 'react-i18next';
 import { ticketCommentBody, ticketMoveAllowed, TICKET_COMMENT_MAX_LENGTH, type Ticket, type TicketComment, type TicketCommentBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
+import { FormActions } from '../../components/form-actions';
 import { showSuccess } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { formatRecordTime } from '../../lib/format';
@@ -164,11 +165,11 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
             {texts.hint}
           </Text>
         )}
-        <Group justify="flex-end">
+        <FormActions form={form}>
           <Button type="submit" loading={move.isPending} color={action === 'reopen' ? 'yellow.9' : 'violet'}>
             {texts.submit}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );
