@@ -86,3 +86,37 @@ describe('a form that fails to submit', () => {
     expect(within(row).getByRole('status')).toBeEmptyDOMElement();
   });
 });
+
+/** The sign-in screens' shape: one full-width button, a link back before the row's summary. */
+function FullWidthForm({ align }: { align: 'full' | 'end' | 'start' }) {
+  const form = useZodForm<{ email: string }>(z.object({ email: z.string().check(z.minLength(1, 'The e-mail is required.')) }), {
+    initialValues: { email: '' },
+  });
+  return (
+    <form onSubmit={form.onSubmit(() => undefined)} noValidate>
+      <TextInput label="E-mail" {...form.getInputProps('email')} />
+      <FormActions form={form} align={align} leading={<a href="/list">Back to the list</a>}>
+        <Button type="submit" fullWidth={align === 'full'}>
+          Sign in
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+describe('the submit row of another shape', () => {
+  it.each(['full', 'end', 'start'] as const)('with its buttons aligned %s, still focuses the field and counts it beside the button', async (align) => {
+    renderWithProviders(<FullWidthForm align={align} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus());
+    const row = screen.getByRole('status').closest<HTMLElement>('form > div')!;
+    expect(within(row).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(within(row).getByRole('status')).toHaveTextContent('1 field needs attention');
+  });
+
+  it.each(['full', 'end', 'start'] as const)('with its buttons aligned %s, keeps a leading link at the start of the row, before the summary', (align) => {
+    renderWithProviders(<FullWidthForm align={align} />);
+    const row = screen.getByRole('status').closest<HTMLElement>('form > div')!;
+    expect(row.firstElementChild).toBe(screen.getByRole('link', { name: 'Back to the list' }));
+  });
+});

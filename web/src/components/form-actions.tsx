@@ -45,6 +45,7 @@ export function FormActions({ form, children, align = 'end', leading }: Props) {
   if (align === 'full') {
     return (
       <Stack ref={row} gap={invalid > 0 || alert ? 4 : 0}>
+        {leading}
         <Box fz="sm" c="var(--mantine-color-error)">
           {summary}
         </Box>
