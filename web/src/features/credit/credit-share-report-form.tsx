@@ -7,6 +7,7 @@ import { DateRangeInput } from '../../components/date-range-input';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { toastError, toastSuccess } from '../../components/toast';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { useDownloadCreditShareReport } from './download-credit-share-report';
 
 /** Today as the date inputs write it (yyyy-mm-dd, the reader's calendar day). */
@@ -29,8 +30,11 @@ export function CreditShareReportForm() {
   const submit = form.onSubmit((values) =>
     download.mutate(values, {
       onSuccess: () => toastSuccess(t('credit.report.downloaded')),
-      onError: (error) =>
-        toastError(error instanceof ApiError && error.status !== 0 && error.message ? error.message : t('credit.report.noRecords')),
+      // The server's message or 'No records found for the given date range', in this form's own toast.
+      onError: (error) => {
+        shownWhereItHappened(error);
+        toastError(error instanceof ApiError && error.status !== 0 && error.message ? error.message : t('credit.report.noRecords'));
+      },
     }),
   );
 

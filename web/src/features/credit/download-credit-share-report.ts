@@ -12,8 +12,6 @@ export const downloadCreditShareReport = (body: DateRangeBody) =>
 export function useDownloadCreditShareReport() {
   return useMutation({
     mutationFn: downloadCreditShareReport,
-    // The form shows the server's message or 'No records found for the given date range'.
-    meta: { silent: true },
     onSuccess: saveDownload,
   });
 }

@@ -7,7 +7,7 @@ import { FormHeading } from '../../components/form-heading';
 import { MoneySummary } from '../../components/money-summary';
 import { PasscodeInput } from '../../components/passcode-input';
 import { creditPointField, emailField, MAX_CREDIT_MOVE, passcodeField } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { ResellerEmailInput } from '../../components/reseller-email-input';
 import { toastError } from '../../components/toast';
 import { useErrorText, useZodForm } from '../../components/form';
@@ -149,7 +149,9 @@ function PasscodePrompt({ points, email, onClose, onDone, onFieldErrors }: Promp
             form.reset();
             onDone(answer.msg);
           },
+          // The recharge chooses its own messages (business-panel.md §8, Recharge) and shows them here.
           onError: (failure) => {
+            shownWhereItHappened(failure);
             if (failure instanceof ApiError && failure.code === 'STEP_UP_REQUIRED') {
               // The step-up was cancelled: nothing moved; the passcode stays for another try, unless the prompt was closed.
               if (closing.current) {

@@ -22,8 +22,6 @@ export function useRechargeCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RechargeInput) => rechargeCredit(input),
-    // The recharge screen chooses its own messages (business-panel.md §8, Recharge).
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['credit-points'] }),

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { applyServerErrors, useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { queryClient } from '../../app/query-client';
-import { showError, showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useLogout } from '../../lib/use-logout';
 import { useSetPasscode } from './set-passcode';
 
@@ -39,9 +39,13 @@ export function SetPasscodePage() {
         showSuccess(t('passcode.set.success'));
         void goOn();
       },
+      // A passcode that already exists is no failure; field messages go under their inputs; anything
+      // else is the query client's toast.
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'PASSCODE_EXISTS') void goOn();
-        else if (!applyServerErrors(form, error)) showError(error);
+        if (error instanceof ApiError && error.code === 'PASSCODE_EXISTS') {
+          shownWhereItHappened(error);
+          void goOn();
+        } else if (applyServerErrors(form, error)) shownWhereItHappened(error);
       },
     }),
   );

@@ -6,5 +6,5 @@ import { call } from '../../api/client';
 export const setPasscode = (passcode: string) =>
   call(setPasscodeEndpoint, { body: { requestData: { passcode } } });
 
-/** The screen decides what a failure means (a passcode that already exists is no failure), so no global toast. */
-export const useSetPasscode = () => useMutation({ mutationFn: setPasscode, meta: { silent: true } });
+/** The screen decides what a failure means (a passcode that already exists is no failure) and says so with shownWhereItHappened. */
+export const useSetPasscode = () => useMutation({ mutationFn: setPasscode });

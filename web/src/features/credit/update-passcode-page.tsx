@@ -1,7 +1,7 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { passcodeForm, type PasscodeForm } from '@panel/contract';
-import { showError, showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { ApiError } from '../../api/client';
@@ -32,16 +32,16 @@ export function UpdatePasscodePage() {
           showSuccess(t('passcodeUpdate.updated'));
           form.reset();
         },
+        // A refused passcode stands under its input; anything else is the query client's toast.
         onError: (error) => {
           // The server names the field `requestData.passcode`; the form calls it `passcode`.
           if (error instanceof ApiError && error.status === 422) {
             const first = Object.values(error.errors)[0]?.[0];
             if (first) {
               form.setFieldError('passcode', first);
-              return;
+              shownWhereItHappened(error);
             }
           }
-          showError(error);
         },
       },
     );

@@ -6,4 +6,4 @@ import { call } from '../../api/client';
 export const updatePasscode = (body: PasscodeBody) =>
   call(updatePasscodeEndpoint, { body });
 
-export const useUpdatePasscode = () => useMutation({ mutationFn: updatePasscode, meta: { silent: true } });
+export const useUpdatePasscode = () => useMutation({ mutationFn: updatePasscode });
