@@ -18,8 +18,6 @@ export function useChangeTicketStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeTicketStatus,
-    // The page chooses the text of each failure (§8).
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
   });
 }

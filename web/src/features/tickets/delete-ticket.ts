@@ -10,10 +10,10 @@ export const deleteAllTickets = () => call(deleteAllTicketsEndpoint);
 
 export function useDeleteTicket() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTicket, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }) });
+  return useMutation({ mutationFn: deleteTicket, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }) });
 }
 
 export function useDeleteAllTickets() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAllTickets, meta: { silent: true }, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }) });
+  return useMutation({ mutationFn: deleteAllTickets, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }) });
 }

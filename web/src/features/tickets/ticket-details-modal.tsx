@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ticketCommentBody, ticketMoveAllowed, TICKET_COMMENT_MAX_LENGTH, type Ticket, type TicketComment, type TicketCommentBody } from '@panel/contract';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { toastError } from '../../components/toast';
 import { formatRecordTime } from '../../lib/format';
 import { session } from '../../lib/session';
@@ -140,6 +140,7 @@ function CommentForm({ ticket, action, onChanged }: { ticket: Ticket; action: 'r
         // The move's refusals are toasts on this screen, as in the ticket list.
         onError: (cause) => {
           if (!form.applyFieldErrors(cause)) toastError(ticketActionError(action, cause));
+          shownWhereItHappened(cause);
         },
       },
     ),

@@ -5,7 +5,7 @@ import { IconArrowBackUp, IconDots, IconEye, IconLock, IconPlus, IconTrash } fro
 import { useTranslation } from 'react-i18next';
 import { ticketMoveAllowed, type Ticket } from '@panel/contract';
 import { useProfile } from '../../api/profile';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column, type Sort } from '../../components/data-table';
 import { SearchInput } from '../../components/search-input';
@@ -68,10 +68,16 @@ export function TicketsListPage() {
   const remove = useDeleteTicket();
   const removeAll = useDeleteAllTickets();
 
+  /** The page chooses the text of each failure (core-panel.md §8) and toasts it itself. */
+  const toastFailure = (action: Parameters<typeof ticketActionError>[0]) => (error: unknown) => {
+    shownWhereItHappened(error);
+    toastError(ticketActionError(action, error));
+  };
+
   const changeStatus = (ticket: Ticket, action: 'withdraw' | 'close') =>
     move.mutate(
       { action, id: ticket.id },
-      { onSuccess: (answer) => showSuccess(answer.msg || t(`supportTickets.done.${action}`)), onError: (error) => toastError(ticketActionError(action, error)) },
+      { onSuccess: (answer) => showSuccess(answer.msg || t(`supportTickets.done.${action}`)), onError: toastFailure(action) },
     );
 
   const confirmed = () => {
@@ -83,7 +89,7 @@ export function TicketsListPage() {
           showSuccess(answer.msg || t('supportTickets.done.delete'));
           if (viewing?.id === confirm.ticket.id) setViewing(undefined);
         },
-        onError: (error) => toastError(ticketActionError('delete', error)),
+        onError: toastFailure('delete'),
         onSettled: close,
       });
     } else {
@@ -92,7 +98,7 @@ export function TicketsListPage() {
           showSuccess(answer.message || answer.msg || t('supportTickets.done.deleteAll', { count: answer.deleted }));
           setViewing(undefined);
         },
-        onError: (error) => toastError(ticketActionError('deleteAll', error)),
+        onError: toastFailure('deleteAll'),
         onSettled: close,
       });
     }
