@@ -17,7 +17,7 @@ export const addCreditPoint = ({ id, creditPoint, requestId }: CreditMoveInput) 
 
 export function useAddCreditPoint() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addCreditPoint, meta: { silent: true }, onSuccess: () => invalidateBalances(queryClient) });
+  return useMutation({ mutationFn: addCreditPoint, onSuccess: () => invalidateBalances(queryClient) });
 }
 
 /** Both balances of a move changed: the list's, the top bar's and the logs. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADD_RESELLER_REDIRECT_MS, type AddResellerBody, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, addResellerBody } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
@@ -59,7 +59,9 @@ export function AddResellerForm({ kind }: { kind: 'reseller' | 'sub' }) {
           setRedirecting(true);
           void destination(kind).then((to) => redirect(to, ADD_RESELLER_REDIRECT_MS));
         },
+        // Field messages under their inputs, anything else in the form's alert (business-panel.md §8).
         onError: (error) => {
+          shownWhereItHappened(error);
           const failure = addResellerFailure(error);
           if (failure.fields) form.setErrors(failure.fields);
           if (failure.alert) setAlert(failure.alert);

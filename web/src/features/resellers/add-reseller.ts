@@ -9,7 +9,6 @@ export function useAddReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addReseller,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['resellers'] }),
   });
 }

@@ -9,7 +9,6 @@ export function useAddSubReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addSubReseller,
-    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['resellers'] });
       await queryClient.invalidateQueries({ queryKey: ['sub-resellers'] });

@@ -1,7 +1,7 @@
 import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, resellerPasswordBody, type ResellerPasswordBody } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { toastError } from '../../components/toast';
@@ -27,7 +27,9 @@ export function ChangeResellerPasswordForm({ id }: { id: number }) {
           showSuccess(answer.msg || t('resellerForms.password.changed'));
           form.reset();
         },
+        // Field messages under their inputs, anything else in this screen's toast (business-panel.md §8).
         onError: (error) => {
+          shownWhereItHappened(error);
           const failure = editResellerFailure(error, ['password', 'password_confirmation']);
           if (failure.fields) form.setErrors(failure.fields);
           if (failure.toast) toastError(failure.toast);

@@ -6,4 +6,4 @@ import { call } from '../../api/client';
 export const changeResellerPassword = ({ id, body }: { id: number; body: ResellerPasswordBody }) =>
   call(changeResellerPasswordEndpoint, { params: { id }, body });
 
-export const useChangeResellerPassword = () => useMutation({ mutationFn: changeResellerPassword, meta: { silent: true } });
+export const useChangeResellerPassword = () => useMutation({ mutationFn: changeResellerPassword });

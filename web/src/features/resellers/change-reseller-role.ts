@@ -10,7 +10,6 @@ export function useChangeResellerRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeResellerRole,
-    meta: { silent: true },
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: ['resellers'] }), queryClient.invalidateQueries({ queryKey: ['roles'] })]),
   });

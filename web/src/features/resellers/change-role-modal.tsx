@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from '@panel/contract';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useChangeResellerRole } from './change-reseller-role';
 import { useRoles } from './get-roles';
 import { roleName } from '../../lib/role-name';
@@ -41,7 +41,11 @@ export function ChangeRoleModal({ reseller, onClose }: Props) {
           setChoice(null);
           onClose();
         },
-        onError: (failure) => setError(formErrorText(failure, { network: t('resellerList.errors.roleNetwork'), fallback: t('resellerList.errors.roleNetwork'), serverError: true })),
+        // The refusal stands in the dialog.
+        onError: (failure) => {
+          shownWhereItHappened(failure);
+          setError(formErrorText(failure, { network: t('resellerList.errors.roleNetwork'), fallback: t('resellerList.errors.roleNetwork'), serverError: true }));
+        },
       },
     );
   };

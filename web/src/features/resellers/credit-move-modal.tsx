@@ -9,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useAddCreditPoint } from './add-credit-point';
 import { useDeductCreditPoint } from './deduct-credit-point';
 import { creditMoveErrorMessage, PASSCODE_CODES } from './reseller-errors';
@@ -88,7 +88,11 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
           passcodeStep.reset();
           setStep('amount');
         },
-        onError: (error) => passcodeStep.setFieldError('passcode', passcodeFailure(error)),
+        // Every refusal of the passcode stands under its input.
+        onError: (error) => {
+          passcodeStep.setFieldError('passcode', passcodeFailure(error));
+          shownWhereItHappened(error);
+        },
       }),
     () => {
       // The reseller list's own words for an empty passcode.
@@ -113,7 +117,9 @@ export function CreditMoveModal({ reseller, kind, onClose }: Props) {
           reset();
           onClose();
         },
+        // Every failure of the move is shown in this dialog (its fields, its alert, the passcode step).
         onError: (error) => {
+          shownWhereItHappened(error);
           if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') {
             // The step-up was cancelled: nothing moved; the amount stays for another try, unless the dialog was closed.
             if (closing.current) {

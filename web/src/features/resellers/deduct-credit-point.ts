@@ -13,5 +13,5 @@ export const deductCreditPoint = ({ id, creditPoint, requestId }: CreditMoveInpu
 
 export function useDeductCreditPoint() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deductCreditPoint, meta: { silent: true }, onSuccess: () => invalidateBalances(queryClient) });
+  return useMutation({ mutationFn: deductCreditPoint, onSuccess: () => invalidateBalances(queryClient) });
 }

@@ -10,7 +10,7 @@ import {
   type showResellerEndpoint,
 } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { useTextLimit } from '../../components/text-limit';
@@ -99,7 +99,9 @@ function EditResellerForm({ id, loaded }: { id: number; loaded: AnswerOf<typeof 
           showSuccess(answer.msg || t('resellerForms.edit.updated'));
           redirect(session.has('reseller-list') ? RESELLER_LIST_PATH : '/dashboard', EDIT_RESELLER_REDIRECT_MS);
         },
+        // Field messages under their inputs, anything else in this screen's toast (business-panel.md §8).
         onError: (error) => {
+          shownWhereItHappened(error);
           const failure = editResellerFailure(error, FORM_FIELDS);
           if (failure.fields) form.setErrors(failure.fields);
           if (failure.toast) toastError(failure.toast);

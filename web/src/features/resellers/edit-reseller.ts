@@ -10,7 +10,6 @@ export function useEditReseller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editReseller,
-    meta: { silent: true },
     onSuccess: async (_answer, { id }) => {
       await queryClient.invalidateQueries({ queryKey: ['reseller', id] });
       await queryClient.invalidateQueries({ queryKey: ['resellers'] });

@@ -4,7 +4,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MIME_TYPES, type ResellerRow } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { actionErrorMessage } from './reseller-errors';
 import { useUploadResellerLogo } from './upload-reseller-logo';
 
@@ -46,8 +46,11 @@ export function LogoModal({ reseller, onClose }: Props) {
           setFile(null);
           onClose();
         },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors())[0] ?? actionErrorMessage(failure)) : actionErrorMessage(failure)),
+        // The refusal stands in the dialog, under the file.
+        onError: (failure) => {
+          shownWhereItHappened(failure);
+          setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors())[0] ?? actionErrorMessage(failure)) : actionErrorMessage(failure));
+        },
       },
     );
   };

@@ -13,7 +13,6 @@ export function useUploadResellerLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadResellerLogo,
-    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['resellers'] }),
   });
 }

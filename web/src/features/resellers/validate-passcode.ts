@@ -9,4 +9,4 @@ import { call } from '../../api/client';
 export const validatePasscode = (passcode: string) =>
   call(validatePasscodeEndpoint, { body: { requestData: { passcode } } });
 
-export const useValidatePasscode = () => useMutation({ mutationFn: validatePasscode, meta: { silent: true } });
+export const useValidatePasscode = () => useMutation({ mutationFn: validatePasscode });
