@@ -46,8 +46,6 @@ export function useRunBulkActivation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runBulkActivation,
-    // The screens show the refusal of the file under the drop zone or in their modal.
-    meta: { silent: true },
     onSuccess: (answer) => {
       if (answer.data.dry_run || answer.data.activated === 0) return;
       return refreshAfterActivation(queryClient);

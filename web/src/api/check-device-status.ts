@@ -12,9 +12,5 @@ export type CheckDeviceInput = { macAddress: string; app_id: number };
 export const checkDeviceStatus = (input: CheckDeviceInput) =>
   call(checkDeviceEndpoint, { body: input });
 
-export const useCheckDeviceStatus = () =>
-  useMutation({
-    mutationFn: checkDeviceStatus,
-    // Each screen words its own failures: 'Device not found' in its modal, otherwise 'Error checking device status'.
-    meta: { silent: true },
-  });
+/** Each screen words its own failures ('Device not found' in its modal, otherwise 'Error checking device status') and says so with shownWhereItHappened. */
+export const useCheckDeviceStatus = () => useMutation({ mutationFn: checkDeviceStatus });

@@ -10,6 +10,7 @@ import { useAllowedApplications } from '../../api/allowed-applications';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormHeading } from '../../components/form-heading';
 import { MoneySummary } from '../../components/money-summary';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { formatNumber } from '../../lib/format';
 import { BulkResultsTable } from '../../components/bulk-results-table';
 import { bulkCsv, bulkResultsCsv, useBulkProgress, useRunBulkActivation } from '../../api/bulk-activations';
@@ -38,6 +39,11 @@ export function BulkActivationPage() {
   const progress = useBulkProgress(activate.isPending ? requestId : undefined);
 
   const failureOf = (error: unknown) => (error instanceof ApiError ? (error.errors.file?.[0] ?? error.message) : t('common.unexpectedError'));
+  /** The refusal of the file stands under the drop zone. */
+  const showFileError = (error: unknown) => {
+    setFileError(failureOf(error));
+    shownWhereItHappened(error);
+  };
 
   const drop = (file: File) => {
     setChecked(undefined);
@@ -45,7 +51,7 @@ export function BulkActivationPage() {
     setFileError(undefined);
     check.mutate(
       { file, fileName: file.name, dryRun: true },
-      { onSuccess: (answer) => setChecked({ file, result: answer.data }), onError: (error) => setFileError(failureOf(error)) },
+      { onSuccess: (answer) => setChecked({ file, result: answer.data }), onError: showFileError },
     );
   };
 
@@ -57,7 +63,7 @@ export function BulkActivationPage() {
     setRequestId(id);
     activate.mutate(
       { file: checked.file, fileName: checked.file.name, dryRun: false, requestId: id },
-      { onSuccess: (answer) => setDone(answer.data), onError: (error) => setFileError(failureOf(error)) },
+      { onSuccess: (answer) => setDone(answer.data), onError: showFileError },
     );
   };
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { DeviceChoiceFields, useDeviceChoice } from '../../components/device-choice';
 import { FormHeading } from '../../components/form-heading';
 import { toastError } from '../../components/toast';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { DeviceResultModal, type CheckResult } from './device-result-modal';
 
 /**
@@ -28,7 +29,9 @@ export function CheckMacPage() {
       { macAddress: choice.macAddress, app_id: choice.application.id },
       {
         onSuccess: (answer) => setResult({ kind: 'found', answer }),
+        // 'Device not found' in the result dialog, field messages under their inputs, otherwise this page's toast.
         onError: (error) => {
+          shownWhereItHappened(error);
           if (error instanceof ApiError && error.status === 404) setResult({ kind: 'notFound', appId: choice.application.id, macAddress: choice.macAddress.trim() });
           else if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
             const fields = error.fieldErrors();

@@ -4,6 +4,7 @@ import { IconPlaylistAdd, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCheckDeviceStatus } from '../../api/check-device-status';
 import { DeviceChoiceFields, useDeviceChoice, type DeviceChoice } from '../../components/device-choice';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { MacStatusModal } from './mac-status-modal';
 import { PlaylistForm } from './playlist-form';
 import { ResetPlaylistForm } from './reset-playlist-form';
@@ -32,7 +33,8 @@ export function PlaylistsPage() {
     withChoice((choice) => {
       check.reset();
       setStatusOpen(true);
-      check.mutate({ macAddress: choice.macAddress, app_id: choice.application.id });
+      // The status dialog shows the failure in its own words.
+      check.mutate({ macAddress: choice.macAddress, app_id: choice.application.id }, { onError: shownWhereItHappened });
     });
 
   return (

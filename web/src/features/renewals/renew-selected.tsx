@@ -5,6 +5,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BulkActivationResult, ExpiringDevice } from '@panel/contract';
 import { ApiError } from '../../api/client';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { formatNumber } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { BulkResultsTable } from '../../components/bulk-results-table';
@@ -63,12 +64,13 @@ export function RenewSelected({ devices, onRenewed }: { devices: readonly Expiri
     check.reset();
     renew.reset();
     setOpened(true);
-    check.mutate({ file: file.current, fileName: 'renewals.csv', dryRun: true });
+    // The dialog shows a refusal of the check or of the renewal in its alert.
+    check.mutate({ file: file.current, fileName: 'renewals.csv', dryRun: true }, { onError: shownWhereItHappened });
   };
 
   const confirm = () => {
     if (!file.current) return;
-    renew.mutate({ file: file.current, fileName: 'renewals.csv', dryRun: false, requestId: requestId.current });
+    renew.mutate({ file: file.current, fileName: 'renewals.csv', dryRun: false, requestId: requestId.current }, { onError: shownWhereItHappened });
   };
 
   const close = () => {
