@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { toastError } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
 import { csvBlob } from '../../lib/csv';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { formatNumber } from '../../lib/format';
 import { fetchAllRunway, useInsightRunway } from './get-insight-runway';
 import { CsvButton, InsightSection, insightCsvRows, type InsightColumn } from './insight-card';
@@ -53,8 +54,11 @@ export function RunwayCard() {
       const rows = await fetchAllRunway(order);
       saveDownload({ blob: csvBlob(insightCsvRows(csvColumns, rows)), filename: 'insights-runway.csv' });
     },
-    onError: () => toastError(t('insights.runway.downloadFailed')),
-    meta: { silent: true },
+    // The card's own words for a failed download, in its toast.
+    onError: (error) => {
+      shownWhereItHappened(error);
+      toastError(t('insights.runway.downloadFailed'));
+    },
   });
 
   const daysLeft = (row: InsightRunwayRow) => (row.days_left === null ? t('insights.runway.noSpend') : formatNumber(row.days_left));
