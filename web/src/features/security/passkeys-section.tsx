@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } f
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, passkeyRenameBody, type Passkey, type PasskeyRenameBody } from '@panel/contract';
 import { ApiError } from '../../api/client';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { CardTable, type CardColumn } from '../../components/card-table';
@@ -229,7 +229,10 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (codes?: string[]) => 
             showSuccess(answer.msg);
             onAdded(answer.recovery_codes);
           },
-          onError: (failure) => fail(failureText(failure)),
+          onError: (failure) => {
+            fail(failureText(failure));
+            shownWhereItHappened(failure);
+          },
         })
       }
     />
@@ -255,7 +258,10 @@ function RenameModal({ passkey, onClose }: { passkey: Passkey; onClose: () => vo
                 showSuccess(answer.msg);
                 onClose();
               },
-              onError: (failure) => fail(failureText(failure)),
+              onError: (failure) => {
+                fail(failureText(failure));
+                shownWhereItHappened(failure);
+              },
             },
           )
         }

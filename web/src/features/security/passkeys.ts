@@ -24,14 +24,14 @@ function useRefresh() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['passkeys'] }), queryClient.invalidateQueries({ queryKey: ['two-factor'] })]);
 }
 
-/** Adding and renaming show their failures in the form (the browser's prompt included): no global toast. */
+/** Adding and renaming show their failures in the form (the browser's prompt included) and say so with shownWhereItHappened. */
 export const useAddPasskey = () => {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: addPasskey, meta: { silent: true }, onSuccess: refresh });
+  return useMutation({ mutationFn: addPasskey, onSuccess: refresh });
 };
 export const useRenamePasskey = () => {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: renamePasskey, meta: { silent: true }, onSuccess: refresh });
+  return useMutation({ mutationFn: renamePasskey, onSuccess: refresh });
 };
 /** Removing goes through the global error path: a STEP_UP_REQUIRED there asks for the step-up. */
 export const useRemovePasskey = () => {

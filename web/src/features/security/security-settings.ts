@@ -54,8 +54,6 @@ export const useUpdateUndoSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUndoSettings,
-    // The form shows a field's refusal under it.
-    meta: { silent: true },
     onSuccess: (answer) => {
       queryClient.setQueryData(['undo-settings'], answer);
       showSuccess(answer.msg);

@@ -6,6 +6,7 @@ import { stepUpBody, stepUpPasskeyOptionsEndpoint, type StepUpBody } from '@pane
 import { ApiError, setStepUpHandler } from '../../api/client';
 import { useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { assertWithPasskey, passkeyCancelled, passkeysSupported } from '../../lib/passkey';
 import { SwitchCodeMethod, TwoFactorCodeField } from '../auth';
 import { usePasskeys } from './passkeys';
@@ -103,7 +104,7 @@ type FormProps = {
 /** The step itself: a code from the app, a recovery code or the passkey, then Confirm. */
 export function StepUpForm({ onDone, purpose = 'change', children }: FormProps) {
   const { t } = useTranslation();
-  const mutation = useMutation({ mutationFn: confirmStepUp, meta: { silent: true } });
+  const mutation = useMutation({ mutationFn: confirmStepUp });
   const hasPasskey = (usePasskeys().data?.data.length ?? 0) > 0 && passkeysSupported();
   // An account with passkeys only has no app: its code is a recovery code.
   const totpOff = useTwoFactor().data?.data.totp === false;
@@ -117,7 +118,9 @@ export function StepUpForm({ onDone, purpose = 'change', children }: FormProps) 
   const send = form.submit((body) =>
     mutation.mutate(body, {
       onSuccess: () => onDone(true),
+      // A wrong code stands under its field, anything else in the step's alert.
       onError: (error) => {
+        shownWhereItHappened(error);
         if (error instanceof ApiError && (error.code === 'INVALID_TWO_FACTOR_CODE' || error.errors.code)) {
           form.setFieldError('code', error.errors.code?.[0] ?? error.message);
         } else {
@@ -135,6 +138,7 @@ export function StepUpForm({ onDone, purpose = 'change', children }: FormProps) 
       await mutation.mutateAsync({ passkey });
       onDone(true);
     } catch (error) {
+      shownWhereItHappened(error);
       form.setAlert(passkeyCancelled(error) ? t('auth.twoFactor.passkeyCancelled') : error instanceof Error ? error.message : String(error));
     } finally {
       setPrompting(false);

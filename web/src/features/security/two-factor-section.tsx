@@ -6,7 +6,7 @@ import { totpConfirmBody, type TotpConfirmBody } from '@panel/contract';
 import { ApiError, saveDownload } from '../../api/client';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
-import { showSuccess } from '../../lib/feedback';
+import { showSuccess, shownWhereItHappened } from '../../lib/feedback';
 import { useProfile } from '../../api/profile';
 import { usePasskeys } from './passkeys';
 import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTotp, useTwoFactor } from './two-factor';
@@ -119,7 +119,7 @@ function FactorOff({
           py={6}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           loading={setup.isPending}
-          onClick={() => setup.mutate(undefined, { onSuccess: (answer) => onSetup(answer.data) })}
+          onClick={() => setup.mutate(undefined, { onSuccess: (answer) => onSetup(answer.data), onError: shownWhereItHappened })}
         >
           {t('security.twoFactor.turnOn')}
         </Button>
@@ -169,7 +169,10 @@ function SetupTotp({ secret, uri, onConfirmed, onCancel }: { secret: string; uri
         showSuccess(answer.msg);
         onConfirmed(answer.data.recovery_codes);
       },
-      onError: (failure) => form.setFieldError('code', failureText(failure)),
+      onError: (failure) => {
+        form.setFieldError('code', failureText(failure));
+        shownWhereItHappened(failure);
+      },
     }),
   );
 
@@ -303,7 +306,10 @@ function ChangeForm({ action, onDone, onCancel }: { action: 'regenerate' | 'disa
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
-    const onError = (error: unknown) => setFailure(failureText(error));
+    const onError = (error: unknown) => {
+      setFailure(failureText(error));
+      shownWhereItHappened(error);
+    };
     if (action === 'regenerate') {
       regenerate.mutate(undefined, {
         onSuccess: (answer) => {

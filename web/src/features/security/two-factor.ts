@@ -15,20 +15,19 @@ export const twoFactorQuery = () => ({ queryKey: ['two-factor'], queryFn: getTwo
 export const useTwoFactor = () => useQuery(twoFactorQuery());
 
 /**
- * The calls of the section: each answer is the section's to show, so no global toast. Turning the
+ * The calls of the section: each failure is the section's to show (it says so with shownWhereItHappened). Turning the
  * factor on or off may lift or bring back a requirement: the profile (setup banner, guard) is read again.
  */
 function useTwoFactorMutation<B, A>(mutationFn: (body: B) => Promise<A>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    meta: { silent: true },
     onSuccess: () => Promise.all(['two-factor', 'profile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 }
 
 export const setupTotp = () => call(totpSetupEndpoint);
-export const useSetupTotp = () => useMutation({ mutationFn: setupTotp, meta: { silent: true } });
+export const useSetupTotp = () => useMutation({ mutationFn: setupTotp });
 
 /** A wrong code answers 401 INVALID_TWO_FACTOR_CODE: shown by the setup, not a sign-out. */
 export const confirmTotp = (body: TotpConfirmBody) => call(totpConfirmEndpoint, { body, allowUnauthorized: true });

@@ -4,6 +4,7 @@ import { UNDO_WINDOW_MAX_HOURS, undoSettingsBody, type UndoSettingsBody } from '
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
 import { SectionCard } from '../../components/section-card';
+import { shownWhereItHappened } from '../../lib/feedback';
 import { allowed, session } from '../../lib/session';
 import { useUndoSettings, useUpdateUndoSettings } from './security-settings';
 
@@ -53,6 +54,7 @@ function UndoWindowForm({ hours }: { hours: number }) {
     update.mutate(body, {
       onError: (failed) => {
         if (!form.applyFieldErrors(failed)) form.setFieldError('undo_window_hours', t('security.undo.saveFailed'));
+        shownWhereItHappened(failed);
       },
     }),
   );
