@@ -12,6 +12,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
+    // Silent: signing out goes on whatever the server said (onSettled), so a failed revoke is no failure to show.
     meta: { silent: true },
     onSettled: () => {
       session.clear();
