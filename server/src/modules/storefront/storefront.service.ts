@@ -39,17 +39,24 @@ export const publicUrlOf = (config: Config, slug: string) => `${config.publicUrl
 /** Where the reseller's own Stripe account sends this store's events: by id, so a new slug keeps it. */
 export const stripeWebhookUrlOf = (config: Config, storefrontId: number) => `${config.publicUrl}/api/public/stripe/${storefrontId}/webhook`;
 
-function shown(config: Config, row: StorefrontRow): Storefront {
+/** What the reseller and its customers both see of the store. */
+function facade(row: StorefrontRow) {
   return {
-    id: row.id,
-    slug: row.slug,
     title: row.title,
-    enabled: row.enabled,
+    logo_url: row.logo,
     accent_color: row.accentColor,
     currency: row.currency,
     default_language: row.defaultLanguage as Locale,
     support: { email: row.supportEmail, whatsapp: row.supportWhatsapp, telegram: row.supportTelegram },
-    logo_url: row.logo,
+  };
+}
+
+function shown(config: Config, row: StorefrontRow): Storefront {
+  return {
+    id: row.id,
+    slug: row.slug,
+    enabled: row.enabled,
+    ...facade(row),
     public_url: publicUrlOf(config, row.slug),
     stripe_webhook_url: stripeWebhookUrlOf(config, row.id),
     stripe: { configured: row.stripeSecretKeyEncrypted !== null, key_last4: row.stripeKeyLast4 },
@@ -312,12 +319,7 @@ export async function publicStore(ctx: Ctx, slug: string): Promise<PublicStorefr
   if (row.stripeSecretKeyEncrypted) methods.push('stripe');
   if (row.manualEnabled) methods.push('manual');
   return {
-    title: row.title,
-    logo_url: row.logo,
-    accent_color: row.accentColor,
-    currency: row.currency,
-    default_language: row.defaultLanguage as Locale,
-    support: { email: row.supportEmail, whatsapp: row.supportWhatsapp, telegram: row.supportTelegram },
+    ...facade(row),
     methods,
     products: products
       .filter((p) => p.appIds.every((id) => names.has(id)))
