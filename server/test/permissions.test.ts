@@ -93,6 +93,8 @@ describe('the route list', () => {
         'POST /api/player/verify-pin',
         // The web app's failure reports (a chunk that did not load may be the sign-in screen's own); rate-limited per address.
         'POST /api/client-errors',
+        // A reseller's storefront as its customers see it (issue 43): never its cost, owner or balance.
+        'GET /api/public/storefronts/:slug',
       ].sort(),
     );
   });
