@@ -106,7 +106,7 @@ async function signedInPaths(page: Page) {
 
 for (const { title, locale, rules, dark } of PASSES) {
   test(`every screen has one h1 and passes axe (WCAG 2.1 A and AA) at 1280 px ${title}`, async ({ page }) => {
-    // About 30 screens with axe on each: 2 to 4 minutes alone, up to 10 beside another spec on a busy machine.
+    // About 30 screens with axe on each: 2 to 4 minutes beside another spec in CI (2026-12-07), up to 5 on a busy machine.
     test.setTimeout(900_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const paths = await signedInPaths(page);

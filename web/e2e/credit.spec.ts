@@ -24,7 +24,7 @@ test('an admin adds self credit with the passcode, sees it in the balance and th
 
   // Both fields are required before the passcode is asked for.
   await page.getByRole('button', { name: 'Recharge' }).click();
-  await expect(page.getByText('Please provide both reseller email and credit points')).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Please provide both reseller email and credit points')).toBeVisible();
 
   // The admin's own e-mail: self credit, created rather than moved.
   await page.getByRole('combobox', { name: 'Reseller email' }).fill(E2E.adminEmail);
