@@ -73,6 +73,14 @@ export const ERROR_CATALOGUE = {
   PRODUCT_NOT_FOUND: { status: 404, key: 'errors.productNotFound' },
   /** The store has STOREFRONT_PRODUCTS_MAX products already. */
   PRODUCT_LIMIT: { status: 409, key: 'errors.tooManyProducts' },
+  /** Another account's order, an unknown one, or (public) a missing or wrong order token: the same answer. */
+  ORDER_NOT_FOUND: { status: 404, key: 'errors.orderNotFound' },
+  /** Approve, reject or retry of an order whose status does not allow it (already activated, rejected…). */
+  ORDER_STATE: { status: 409, key: 'errors.orderState' },
+  /** Another account's customer, or none. */
+  CUSTOMER_NOT_FOUND: { status: 404, key: 'errors.customerNotFound' },
+  /** The reseller's Stripe account refused or could not be reached: no order is left half made. */
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, key: 'errors.paymentProviderUnavailable' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

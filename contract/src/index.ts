@@ -30,6 +30,8 @@ export * from './sessions.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
 export * from './storefront.js';
+export * from './store-orders.js';
+export * from './customers.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './backups.js';

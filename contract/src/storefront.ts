@@ -325,6 +325,18 @@ export const publicStorefrontEndpoint = endpoint({
   answer: publicStorefrontAnswer,
 });
 
+export const storeStripeWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/public/stripe/:storefrontId/webhook',
+  tags,
+  public: true,
+  security: [],
+  description:
+    "Where a reseller's own Stripe account sends its store's events (`stripe_webhook_url`). Each event is verified with that store's webhook secret (Stripe-Signature on the raw body, 5 minutes tolerance): unsigned, foreign, altered or stale events answer 400 and change nothing. `checkout.session.completed` with `payment_status: paid` and `checkout.session.async_payment_succeeded` activate the order, exactly once however often or in whatever order Stripe delivers.",
+  params: z.object({ storefrontId: z.string().check(z.maxLength(12, 'validation.invalid')) }),
+  answer: okEnvelope,
+});
+
 export const deleteStorefrontProductEndpoint = endpoint({
   method: 'DELETE',
   path: '/storefront/products/:id',

@@ -19,6 +19,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'code.deleted',
   'device.expiring',
   'ticket.replied',
+  'order.awaiting_approval',
+  'order.activated',
+  'order.waiting_credit',
+  'order.failed',
 ] as const;
 /** `webhook.test` is sent by the test button only; an endpoint never subscribes to it. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'webhook.test';
@@ -379,6 +383,31 @@ export const ticketRepliedData = z.object({
   }),
 });
 
+/**
+ * `order.*` (issue 43): a storefront order moved. `awaiting_approval`: a manual order waits for the
+ * reseller; `activated`: delivered and charged; `waiting_credit`: paid, the balance does not cover
+ * it (it activates by itself when credit arrives); `failed`: paid but undeliverable, refund the customer.
+ */
+export const storeOrderEventData = z.object({
+  order: z.object({
+    id: z.number(),
+    status: z.string(),
+    method: z.enum(['stripe', 'manual']),
+    product: z.object({ id: z.number(), name: z.string() }),
+    app_ids: z.array(z.number()),
+    package: z.enum(['one_year', 'lifetime']),
+    price: z.number(),
+    currency: z.string(),
+    credit_cost: z.number(),
+    mac_address: z.string(),
+    email: z.string(),
+    /** Once activated: the new expiry; null for lifetime or before. */
+    expires_at: z.nullable(isoDate),
+    /** `failed`: why, as a message key. */
+    failure_reason: z.nullable(z.string()),
+  }),
+});
+
 /** The `data` of each event type, as the panel sends it (`account_id` added to each). */
 export type WebhookEventData = {
   'activation.succeeded': z.infer<typeof activationSucceededData>;
@@ -392,6 +421,10 @@ export type WebhookEventData = {
   'activation.undone': z.infer<typeof activationUndoneData>;
   'device.expiring': z.infer<typeof deviceExpiringData>;
   'ticket.replied': z.infer<typeof ticketRepliedData>;
+  'order.awaiting_approval': z.infer<typeof storeOrderEventData>;
+  'order.activated': z.infer<typeof storeOrderEventData>;
+  'order.waiting_credit': z.infer<typeof storeOrderEventData>;
+  'order.failed': z.infer<typeof storeOrderEventData>;
 };
 
 /**
@@ -410,6 +443,10 @@ export const WEBHOOK_EVENT_DATA = {
   'code.deleted': codeDeletedData,
   'device.expiring': deviceExpiringData,
   'ticket.replied': ticketRepliedData,
+  'order.awaiting_approval': storeOrderEventData,
+  'order.activated': storeOrderEventData,
+  'order.waiting_credit': storeOrderEventData,
+  'order.failed': storeOrderEventData,
 } as const satisfies Record<(typeof WEBHOOK_EVENT_TYPES)[number], z.ZodMiniType>;
 
 export const TICKET_REPLY_EXCERPT_MAX = 200;

@@ -47,6 +47,9 @@ import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
+import { storeCheckoutRoutes } from './modules/storefront/store-checkout.routes.js';
+import { storeOrdersRoutes } from './modules/storefront/orders.routes.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
 import { webhookEventSchemas, webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
@@ -188,6 +191,9 @@ export async function buildApp(
     await api.register(apiKeysRoutes);
     await api.register(webhooksRoutes);
     await api.register(storefrontRoutes);
+    await api.register(storeCheckoutRoutes);
+    await api.register(storeOrdersRoutes);
+    await api.register(customersRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
     // Backups are of the live database: the sandbox has no such call.
     if (!sandbox) await api.register(backupsRoutes);

@@ -934,6 +934,114 @@ export const storefrontProducts = pgTable(
   (t) => [index('storefront_products_storefront_idx').on(t.storefrontId)],
 );
 
+/**
+ * A reseller's customer (issue 43): filed by e-mail (lower case, one per account) when it orders
+ * from the store, or added by hand. Its devices are linked when an order activates them or by the reseller.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower case; null for a customer added by hand without one. */
+    email: text('email'),
+    name: text('name'),
+    phone: text('phone'),
+    /** The language its mails are written in: its last order's, else the store's. */
+    language: text('language').notNull().default('en'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_user_email_idx').on(t.userId, t.email).where(sql`${t.email} is not null`), index('customers_user_idx').on(t.userId, t.id)],
+);
+
+/** A device of a customer: one the account activated (an order does it), or one still on its trial. */
+export const customerDevices = pgTable(
+  'customer_devices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customer_devices_pair_idx').on(t.customerId, t.deviceId), index('customer_devices_device_idx').on(t.deviceId)],
+);
+
+/**
+ * An order placed on a store. It keeps what was sold (product, apps, package, price, cost) as it was
+ * when placed, so a product changed or deleted later changes no order. `status` moves only forward:
+ * pending_payment or awaiting_approval, then waiting_credit, activated, failed or rejected.
+ */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storefrontId: integer('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    /** The store's account: it is charged the credit and it alone sees the order. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storefrontProducts.id),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    appIds: integer('app_ids').array().notNull(),
+    package: text('package', { enum: ['one_year', 'lifetime'] }).notNull(),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    creditCost: integer('credit_cost').notNull(),
+    macAddress: text('mac_address').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    language: text('language').notNull().default('en'),
+    method: text('method', { enum: ['stripe', 'manual'] }).notNull(),
+    status: text('status', { enum: ['pending_payment', 'awaiting_approval', 'waiting_credit', 'activated', 'failed', 'rejected'] }).notNull(),
+    /** SHA-256 of the customer's order token (256 random bits, answered once). */
+    tokenHash: text('token_hash').notNull(),
+    stripeSessionId: text('stripe_session_id').unique(),
+    stripePaymentIntent: text('stripe_payment_intent'),
+    /** When the payment was proven: Stripe's paid event, or the reseller's approval. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** The device's new expiry once activated (the soonest of its apps). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    ledgerId: integer('ledger_id'),
+    /** Why it failed: a message key (the device became lifetime, the app was withdrawn…). */
+    failureReason: text('failure_reason'),
+    rejectReason: text('reject_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_orders_user_idx').on(t.userId, t.id),
+    index('store_orders_waiting_idx').on(t.userId, t.id).where(sql`${t.status} = 'waiting_credit'`),
+    index('store_orders_customer_idx').on(t.customerId),
+  ],
+);
+
+/** The Stripe events a store has acted on, by Stripe's id: a redelivery is answered without acting again. */
+export const storeStripeEvents = pgTable(
+  'store_stripe_events',
+  {
+    storefrontId: integer('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storefrontId, t.eventId] })],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -981,5 +1089,9 @@ export const schema = {
   insightGeneration,
   refusalDaily,
   storefronts,
+  customers,
+  customerDevices,
+  storeOrders,
+  storeStripeEvents,
   storefrontProducts,
 };
