@@ -191,7 +191,7 @@ export async function buildApp(
     await api.register(apiKeysRoutes);
     await api.register(webhooksRoutes);
     await api.register(storefrontRoutes);
-    await api.register(storeCheckoutRoutes);
+    await api.register(storeCheckoutRoutes, { sandbox });
     await api.register(storeOrdersRoutes);
     await api.register(customersRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);

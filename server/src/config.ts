@@ -112,6 +112,11 @@ export type Config = {
   adminLoginPrefix: string | undefined;
   sandboxEnabled: boolean;
   payments: PaymentsConfig;
+  /**
+   * Where the Stripe API answers for the resellers' own stores (STRIPE_API_BASE), whatever
+   * PAYMENT_PROVIDER says: unset means Stripe itself; tests point it at a local stand-in.
+   */
+  stripeApiBase: URL | undefined;
   playerRateLimit: number;
   /** Expiry reminders go out once a day from this hour (server time) on. */
   reminderHour: number;
@@ -199,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE === undefined ? undefined : new URL(e.STRIPE_API_BASE),
           }
         : { provider: 'sandbox' },
+    stripeApiBase: e.STRIPE_API_BASE === undefined ? undefined : new URL(e.STRIPE_API_BASE),
     playerRateLimit: e.PLAYER_RATE_LIMIT,
     reminderHour: e.REMINDER_HOUR,
     redisUrl: e.REDIS_URL,

@@ -29,7 +29,7 @@ import { allowedApplications } from '../applications/applications.service.js';
  * account's own: nothing here reads or changes another account's, whatever the caller's role.
  */
 
-type StorefrontRow = typeof storefronts.$inferSelect;
+export type StorefrontRow = typeof storefronts.$inferSelect;
 type ProductRow = typeof storefrontProducts.$inferSelect;
 
 /** Advisory lock namespace of a store's product creations (the count must hold under concurrent calls). */
@@ -288,28 +288,41 @@ export async function deleteProduct(ctx: Ctx, id: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The store at `slug` as its customers see it: 404 when unknown, off, or its account is disabled or
- * deleted (one answer for all, so a closed store tells nothing). Its products are the active ones
- * whose every app the account may still activate: a sale of another could not be delivered.
+ * The open store at `slug` with its account's role, or 404 STOREFRONT_NOT_FOUND: unknown, off, or
+ * its account disabled or deleted (one answer for all, so a closed store tells nothing). Its
+ * customers' calls (the public page, placing an order) all find their store here.
  */
-export async function publicStore(ctx: Ctx, slug: string): Promise<PublicStorefront> {
-  const [store] = await ctx.db
+export async function openStore(db: DbOrTx, slug: string): Promise<{ store: StorefrontRow; roleId: number }> {
+  const [found] = await db
     .select({ store: storefronts, roleId: users.roleId })
     .from(storefronts)
     .innerJoin(users, eq(users.id, storefronts.userId))
     .where(and(eq(storefronts.slug, slug.toLowerCase()), eq(storefronts.enabled, true), eq(users.status, 1), isNull(users.deletedAt)));
-  if (!store) throw new AppError('STOREFRONT_NOT_FOUND');
-  const row = store.store;
-  const sellable = await ctx.db
+  if (!found) throw new AppError('STOREFRONT_NOT_FOUND');
+  return found;
+}
+
+/** The apps a store's account may still activate (an admin: every app offered), by id with their names. */
+export async function sellableApps(db: DbOrTx, userId: number, roleId: number): Promise<Map<number, string>> {
+  const sellable = await db
     .select({ id: applications.id, name: applications.appName })
     .from(applications)
     .where(
       and(
         eq(applications.hidden, false),
-        sql`(${store.roleId} = ${adminRole} or exists (select 1 from ${resellerApplications} ra where ra.application_id = ${applications.id} and ra.user_id = ${row.userId}))`,
+        sql`(${roleId} = ${adminRole} or exists (select 1 from ${resellerApplications} ra where ra.application_id = ${applications.id} and ra.user_id = ${userId}))`,
       ),
     );
-  const names = new Map(sellable.map((a) => [a.id, a.name]));
+  return new Map(sellable.map((a) => [a.id, a.name]));
+}
+
+/**
+ * The store at `slug` as its customers see it (`openStore`). Its products are the active ones
+ * whose every app the account may still activate: a sale of another could not be delivered.
+ */
+export async function publicStore(ctx: Ctx, slug: string): Promise<PublicStorefront> {
+  const { store: row, roleId } = await openStore(ctx.db, slug);
+  const names = await sellableApps(ctx.db, row.userId, roleId);
   const products = await ctx.db
     .select()
     .from(storefrontProducts)
