@@ -198,6 +198,8 @@ export const AUDIT_ACTIONS = {
   'storefront.manual': { enabled: 'yesNo' },
   'storefront.stripe_saved': {},
   'storefront.stripe_removed': {},
+  'storefront.logo_uploaded': {},
+  'storefront.logo_removed': {},
   'storefront.product_created': { name: 'text' },
   'storefront.product_updated': { name: 'text' },
   'storefront.product_deleted': { name: 'text' },

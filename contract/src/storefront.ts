@@ -281,6 +281,25 @@ export const deleteStorefrontStripeEndpoint = endpoint({
   answer: storefrontSavedAnswer,
 });
 
+export const uploadStorefrontLogoEndpoint = endpoint({
+  method: 'POST',
+  path: '/storefront/logo',
+  tags,
+  permission,
+  description:
+    "multipart/form-data: the `logo` file (PNG, JPEG, WebP or SVG, at most 2 MB), checked by content and stored as the panel's other images are (SVGs sanitised). Answers the store with its new `logo_url`, which the public page shows. 404 before the store is set up.",
+  answer: storefrontSavedAnswer,
+});
+
+export const deleteStorefrontLogoEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/storefront/logo',
+  tags,
+  permission,
+  description: 'Takes the logo off the store: the public page then shows its title alone. 404 before the store is set up.',
+  answer: storefrontSavedAnswer,
+});
+
 export const storefrontProductsEndpoint = endpoint({
   method: 'GET',
   path: '/storefront/products',

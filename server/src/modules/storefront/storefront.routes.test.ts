@@ -4,6 +4,7 @@ import { contrastWithWhite, translate } from '@panel/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
 import { makeStepUpStale, turnOn } from '../../../test/two-factor.js';
+import { multipart, PNG } from '../../../test/uploads.js';
 
 const settings = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, title: 'Fast TV', enabled: true, accent_color: '#1864ab', currency: 'EUR', ...extra });
 
@@ -210,5 +211,51 @@ describe('storefront settings and products API', () => {
     await put(owner, settings(name));
     await t.database.db.execute(sql`update users set status = 0 where id = ${owner.id}`);
     expectError(await t.call({ method: 'GET', url: `/api/public/storefronts/${name}` }), 404, 'STOREFRONT_NOT_FOUND');
+  });
+
+  it('takes a logo through the image pipeline, shows it on the store and its public page, and takes it off again', async () => {
+    const owner = await createReseller(t);
+    const upload = async (user: TestUser, file: Buffer, filename: string, type?: string) =>
+      t.call({ method: 'POST', url: '/api/storefront/logo', token: user.token, ...(await multipart([{ name: 'logo', file, filename, type }])) });
+
+    // No store yet: nothing to put a logo on, and no file written.
+    expectError(await upload(owner, PNG, 'logo.png', 'image/png'), 404, 'STOREFRONT_NOT_SET_UP');
+    const name = slug('logo');
+    await put(owner, settings(name));
+
+    const res = await upload(owner, PNG, 'logo.png', 'image/png');
+    expect(res.statusCode, res.body).toBe(200);
+    const logoUrl = res.json<{ data: { logo_url: string } }>().data.logo_url;
+    expect(logoUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const file = await t.call({ method: 'GET', url: logoUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.call({ method: 'GET', url: '/api/storefront', token: owner.token })).json<{ data: { logo_url: string } }>().data.logo_url).toBe(logoUrl);
+    expect((await t.call({ method: 'GET', url: `/api/public/storefronts/${name}` })).json<{ data: { logo_url: string } }>().data.logo_url).toBe(logoUrl);
+
+    // Checked by content, whatever the name or declared type says; a script in an SVG is refused.
+    expectFieldErrors(await upload(owner, Buffer.from('not an image at all'), 'logo.png', 'image/png'), { logo: [translate('en', 'validation.imageType', { field: 'logo' })] });
+    expectFieldErrors(await upload(owner, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml'), {
+      logo: [translate('en', 'validation.svgUnsafe')],
+    });
+    expectFieldErrors(await t.call({ method: 'POST', url: '/api/storefront/logo', token: owner.token, ...(await multipart([{ name: 'other', value: 'x' }])) }), {
+      logo: [translate('en', 'validation.imageRequired')],
+    });
+    // The refusals left the logo as it was.
+    expect((await t.call({ method: 'GET', url: '/api/storefront', token: owner.token })).json<{ data: { logo_url: string } }>().data.logo_url).toBe(logoUrl);
+
+    const removed = await t.call({ method: 'DELETE', url: '/api/storefront/logo', token: owner.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<{ data: { logo_url: unknown } }>().data.logo_url).toBeNull();
+    expect((await t.call({ method: 'GET', url: `/api/public/storefronts/${name}` })).json<{ data: { logo_url: unknown } }>().data.logo_url).toBeNull();
+    const audits = await rows<{ action: string }>(t, sql`select action from audit_log a join users u on u.id = a.actor_id where u.email = ${owner.email} and target_type = 'storefront'`);
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['storefront.logo_uploaded', 'storefront.logo_removed']));
+
+    // Another account's logo calls reach only its own store; without the permission, refused.
+    const stranger = await createReseller(t);
+    expectError(await t.call({ method: 'DELETE', url: '/api/storefront/logo', token: stranger.token }), 404, 'STOREFRONT_NOT_SET_UP');
+    const staff = await createVerifiedUser(t, { permissions: ['tickets list'] });
+    expectError(await upload(staff, PNG, 'logo.png', 'image/png'), 403, 'FORBIDDEN');
+    expectError(await t.call({ method: 'DELETE', url: '/api/storefront/logo', token: staff.token }), 403, 'FORBIDDEN');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createStorefrontProductEndpoint,
+  deleteStorefrontLogoEndpoint,
   deleteStorefrontProductEndpoint,
   deleteStorefrontStripeEndpoint,
   publicStorefrontEndpoint,
@@ -11,9 +12,11 @@ import {
   storefrontProductsEndpoint,
   translate,
   updateStorefrontProductEndpoint,
+  uploadStorefrontLogoEndpoint,
 } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { route } from '../../http/route.js';
+import { multipartBody, uploadedFile } from '../../http/uploads.js';
 import * as service from './storefront.service.js';
 
 /** Sales → Storefront (issue 43): the caller's own store settings and products. */
@@ -45,6 +48,23 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = ctxOf(request);
     const data = await service.removeStripe(ctx);
     return { status: true as const, msg: translate(ctx.locale, 'success.stripeRemoved'), data };
+  });
+
+  route(
+    app,
+    uploadStorefrontLogoEndpoint,
+    async (request) => {
+      const ctx = ctxOf(request);
+      const data = await service.uploadLogo(ctx, uploadedFile(request, 'logo'));
+      return { status: true as const, msg: translate(ctx.locale, 'success.logoUploaded'), data };
+    },
+    { preValidation: multipartBody() },
+  );
+
+  route(app, deleteStorefrontLogoEndpoint, async (request) => {
+    const ctx = ctxOf(request);
+    const data = await service.removeLogo(ctx);
+    return { status: true as const, msg: translate(ctx.locale, 'success.logoRemoved'), data };
   });
 
   route(app, storefrontProductsEndpoint, async (request) => {
