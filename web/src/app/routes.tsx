@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { LoginPage } from '../features/auth/login-page';
-import { loadPanelTexts } from '../i18n';
+import { loadPanelTexts, loadStoreTexts } from '../i18n';
 import { page } from './lazy-page';
 
 export type PublicRoute = {
@@ -30,6 +30,10 @@ export const publicRoutes: PublicRoute[] = [
   { path: '/reset-password/:token', Component: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
   { path: '/create-password', Component: page(() => import('../features/auth/create-password-page'), 'CreatePasswordPage') },
   { path: '/update-email', Component: page(() => import('../features/auth/update-email-page'), 'UpdateEmailPage') },
+  // A reseller's public store and its customers' orders (issue 43): no session, no panel shell, and
+  // the store's own texts (never the panel's), loaded with the page.
+  { path: '/store/:slug', Component: page(() => import('../features/store/storefront-page'), 'StorefrontPage', loadStoreTexts) },
+  { path: '/store/:slug/orders/:id', Component: page(() => import('../features/store/store-order-page'), 'StoreOrderPage', loadStoreTexts) },
 ];
 
 /**

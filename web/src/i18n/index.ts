@@ -10,7 +10,8 @@ type Bundle = Record<string, unknown>;
  * errors) with the contract's field names, validation and error messages (`./api/<locale>.ts`;
  * the texts of the API's answers stay on the server), so forms speak the server's words; and
  * the panel texts of every signed-in screen with the API's texts only they show (`./api/panel/`),
- * fetched with the signed-in shell (`loadPanelTexts`), so /login never downloads them.
+ * fetched with the signed-in shell (`loadPanelTexts`), so /login never downloads them. The public
+ * store pages load a third part of their own instead (`loadStoreTexts`).
  */
 const coreLoaders: Record<Locale, () => Promise<Bundle[]>> = {
   en: () => Promise.all([import('./locales/en.json'), import('./api/en')]).then(([ui, api]) => [ui.default, { ...api }]),
@@ -27,6 +28,21 @@ const panelLoaders: Record<Locale, () => Promise<Bundle[]>> = {
   br: () => Promise.all([import('./locales/panel/br.json'), import('./api/panel/br')]).then(([ui, api]) => [ui.default, { ...api }]),
   esp: () => Promise.all([import('./locales/panel/esp.json'), import('./api/panel/esp')]).then(([ui, api]) => [ui.default, { ...api }]),
 };
+
+/**
+ * The texts of the public storefront (`/store/:slug`, issue 43), loaded only by its pages: a
+ * customer never downloads the panel's texts, and the panel never downloads the store's.
+ */
+const storeLoaders: Record<Locale, () => Promise<Bundle[]>> = {
+  en: () => import('./locales/store/en.json').then((ui) => [ui.default]),
+  ar: () => import('./locales/store/ar.json').then((ui) => [ui.default]),
+  de: () => import('./locales/store/de.json').then((ui) => [ui.default]),
+  br: () => import('./locales/store/br.json').then((ui) => [ui.default]),
+  esp: () => import('./locales/store/esp.json').then((ui) => [ui.default]),
+};
+
+const loaders = { core: coreLoaders, panel: panelLoaders, store: storeLoaders };
+type Part = keyof typeof loaders;
 
 export const LANGUAGE_NAMES: Record<Locale, string> = {
   en: 'English',
@@ -84,13 +100,13 @@ function choosePluralsByLanguageTag() {
 }
 
 const loaded = new Set<string>();
-/** Set once the signed-in shell asked for the panel texts: a later language switch loads them too. */
-let panelWanted = false;
+/** The parts asked for beside the core texts (the signed-in shell's, a store page's): a later language switch loads them too. */
+const wanted = new Set<Part>(['core']);
 
-async function ensureLoaded(locale: Locale, part: 'core' | 'panel') {
+async function ensureLoaded(locale: Locale, part: Part) {
   const key = `${part}:${locale}`;
   if (loaded.has(key)) return;
-  const bundles = await retryOnce((part === 'core' ? coreLoaders : panelLoaders)[locale])();
+  const bundles = await retryOnce(loaders[part][locale])();
   // Merged deeply: a namespace may hold both the browser's texts and the API's (`credit.report.*`
   // next to `credit.recharged`); locales.test.ts keeps their keys apart.
   for (const bundle of bundles) i18n.addResourceBundle(locale, 'translation', bundle, true, true);
@@ -98,19 +114,28 @@ async function ensureLoaded(locale: Locale, part: 'core' | 'panel') {
 }
 
 async function ensureLanguage(locale: Locale) {
-  await Promise.all([ensureLoaded(locale, 'core'), panelWanted ? ensureLoaded(locale, 'panel') : undefined]);
+  await Promise.all([...wanted].map((part) => ensureLoaded(locale, part)));
+}
+
+async function loadPart(part: Part) {
+  wanted.add(part);
+  await Promise.all([ensureLoaded(DEFAULT_LOCALE, part), ensureLoaded(currentLocale(), part)]);
 }
 
 /** The texts of the signed-in screens, in the current language and in English (the fallback). */
-export async function loadPanelTexts() {
-  panelWanted = true;
-  await Promise.all([ensureLoaded(DEFAULT_LOCALE, 'panel'), ensureLoaded(currentLocale(), 'panel')]);
-}
+export const loadPanelTexts = () => loadPart('panel');
 
-/** Loads the language, switches to it and remembers the choice in local storage. */
-export async function changeLocale(locale: Locale) {
+/** The texts of the public storefront's pages, in the current language and in English (the fallback). */
+export const loadStoreTexts = () => loadPart('store');
+
+/**
+ * Loads the language and switches to it. `remember: false` leaves the stored choice alone: a store
+ * page speaks its `?lang=` or its store's language, which is the customer's choice for that store,
+ * not this browser's choice for the panel.
+ */
+export async function changeLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}) {
   await ensureLanguage(locale);
-  localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  if (remember) localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   await i18n.changeLanguage(locale);
 }
 

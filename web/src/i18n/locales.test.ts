@@ -24,6 +24,7 @@ const pluralForms = (locale: Locale) => new Intl.PluralRules(LANGUAGE_TAGS[local
 const folders = {
   web: path.resolve(import.meta.dirname, 'locales'),
   panel: path.resolve(import.meta.dirname, 'locales/panel'),
+  store: path.resolve(import.meta.dirname, 'locales/store'),
   api: path.resolve(import.meta.dirname, '../../../contract/src/messages'),
 };
 
@@ -76,12 +77,15 @@ describe('web locale files', () => {
   const englishOf = (folder: string) => flatten(JSON.parse(fs.readFileSync(path.join(folder, 'en.json'), 'utf8')) as Tree);
   const core = englishOf(folders.web);
   const panel = englishOf(folders.panel);
-  const english = new Map([...core, ...panel]);
+  const store = englishOf(folders.store);
+  const english = new Map([...core, ...panel, ...store]);
   const topLevel = (keys: Iterable<string>) => new Set([...keys].map((k) => k.split('.')[0]));
 
-  it('keep each namespace in one part, core or panel', () => {
+  it('keep each namespace in one part, core, panel or store', () => {
     const coreSpaces = topLevel(core.keys());
-    expect([...topLevel(panel.keys())].filter((n) => coreSpaces.has(n))).toEqual([]);
+    const panelSpaces = topLevel(panel.keys());
+    expect([...panelSpaces].filter((n) => coreSpaces.has(n))).toEqual([]);
+    expect([...topLevel(store.keys())].filter((n) => coreSpaces.has(n) || panelSpaces.has(n))).toEqual([]);
   });
 
   it('name every permission group of the catalogue', () => {
