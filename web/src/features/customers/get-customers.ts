@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerEndpoint, customersEndpoint } from '@panel/contract';
-import { call } from '../../api/client';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { customerEndpoint, customersEndpoint, customersExportEndpoint } from '@panel/contract';
+import { call, callDownload, saveDownload } from '../../api/client';
 
 export type CustomerListFilters = { page: number; per_page: number; search: string };
 
@@ -12,6 +12,7 @@ export const useCustomers = (filters: CustomerListFilters) =>
     queryKey: ['customers', filters] as const,
     queryFn: ({ signal }) => getCustomers(filters, signal),
     placeholderData: keepPreviousData,
+    // The page shows a failure in place of the rows.
     meta: { silent: true },
   });
 
@@ -23,3 +24,11 @@ export const useCustomer = (id: number) =>
     enabled: Number.isInteger(id) && id > 0,
     meta: { silent: true },
   });
+
+/** GET /api/customers/export: every customer of the search, as the server's CSV file. */
+export function useExportCustomers() {
+  return useMutation({
+    mutationFn: ({ search }: Pick<CustomerListFilters, 'search'>) => callDownload(customersExportEndpoint, { query: { search }, fallbackName: 'customers.csv' }),
+    onSuccess: saveDownload,
+  });
+}

@@ -8,6 +8,8 @@ import { DEFAULT_PRESET, presetRange, RANGE_PRESETS, utcToday } from './insight-
 import { RefusalsCard } from './refusals-card';
 import { RenewalsCard } from './renewals-card';
 import { RunwayCard } from './runway-card';
+import { SalesCard } from './sales-card';
+import { session } from '../../lib/session';
 import '@mantine/charts/styles.css';
 
 /**
@@ -82,6 +84,7 @@ export function InsightsPage() {
       <ActivationsCards params={{ ...range, interval }} />
       <RenewalsCard />
       <RefusalsCard range={range} />
+      {session.has('storefront') && <SalesCard range={range} />}
       <RunwayCard />
     </Stack>
   );
