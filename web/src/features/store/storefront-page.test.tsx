@@ -133,6 +133,7 @@ describe('StorefrontPage', () => {
     expect(sentBodies(fetchMock, '/api/public/storefronts/night-tv/orders')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Back to the products' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Products' })).toBeInTheDocument();
+    expect(within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Buy' })).toHaveFocus();
   });
 
   it("puts the server's refusal under its field, in the page's language", async () => {

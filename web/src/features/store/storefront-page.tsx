@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -12,9 +12,16 @@ import { useStoreLanguage } from './use-store-language';
 
 type Product = PublicStorefront['products'][number];
 
-function ProductCard({ store, product, language, onChoose }: { store: PublicStorefront; product: Product; language: Locale; onChoose: () => void }) {
+type CardProps = { store: PublicStorefront; product: Product; language: Locale; onChoose: () => void; focused: boolean };
+
+function ProductCard({ store, product, language, onChoose, focused }: CardProps) {
   const { t } = useTranslation();
   const titleId = `store-product-${product.id}`;
+  const button = useRef<HTMLButtonElement>(null);
+  // Back from the order form, the reader is where it left: on this product's button.
+  useEffect(() => {
+    if (focused) button.current?.focus();
+  }, [focused]);
   return (
     <Card withBorder radius="md" padding="lg" role="listitem" aria-labelledby={titleId}>
       <Stack gap="sm" h="100%">
@@ -32,7 +39,7 @@ function ProductCard({ store, product, language, onChoose }: { store: PublicStor
         <Text fz={28} fw={700} mt="auto">
           {formatPrice(product.price, store.currency, language)}
         </Text>
-        <Button color={store.accent_color} fullWidth onClick={onChoose} disabled={store.methods.length === 0} aria-describedby={titleId}>
+        <Button ref={button} color={store.accent_color} fullWidth onClick={onChoose} disabled={store.methods.length === 0} aria-describedby={titleId}>
           {t('store.products.buy')}
         </Button>
       </Stack>
@@ -40,7 +47,9 @@ function ProductCard({ store, product, language, onChoose }: { store: PublicStor
   );
 }
 
-function Products({ store, language, onChoose }: { store: PublicStorefront; language: Locale; onChoose: (product: Product) => void }) {
+type ProductsProps = { store: PublicStorefront; language: Locale; onChoose: (product: Product) => void; focusedId: number | undefined };
+
+function Products({ store, language, onChoose, focusedId }: ProductsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" component="section" aria-labelledby="store-products">
@@ -57,7 +66,14 @@ function Products({ store, language, onChoose }: { store: PublicStorefront; lang
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" role="list" aria-labelledby="store-products">
           {store.products.map((product) => (
-            <ProductCard key={product.id} store={store} product={product} language={language} onChoose={() => onChoose(product)} />
+            <ProductCard
+              key={product.id}
+              store={store}
+              product={product}
+              language={language}
+              onChoose={() => onChoose(product)}
+              focused={product.id === focusedId}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -75,6 +91,8 @@ export function StorefrontPage() {
   const store = usePublicStorefront(slug);
   const { language, choose } = useStoreLanguage(store.data?.default_language);
   const [chosen, setChosen] = useState<number>();
+  /** The product whose form was left with Back: its button takes the focus again. */
+  const [left, setLeft] = useState<number>();
   const product = store.data?.products.find((p) => p.id === chosen);
 
   if (store.isPending) {
@@ -111,9 +129,19 @@ export function StorefrontPage() {
   return (
     <StoreLayout store={data} language={language} onLanguage={choose} documentTitle={data.title} titleIsHeading>
       {product ? (
-        <OrderForm key={product.id} slug={slug} store={data} product={product} language={language} onBack={() => setChosen(undefined)} />
+        <OrderForm
+          key={product.id}
+          slug={slug}
+          store={data}
+          product={product}
+          language={language}
+          onBack={() => {
+            setLeft(product.id);
+            setChosen(undefined);
+          }}
+        />
       ) : (
-        <Products store={data} language={language} onChoose={(p) => setChosen(p.id)} />
+        <Products store={data} language={language} onChoose={(p) => setChosen(p.id)} focusedId={left} />
       )}
     </StoreLayout>
   );
