@@ -203,6 +203,12 @@ export const AUDIT_ACTIONS = {
   'storefront.product_created': { name: 'text' },
   'storefront.product_updated': { name: 'text' },
   'storefront.product_deleted': { name: 'text' },
+  /** A reseller's customers (issue 43): the name alone, never its e-mail or phone. */
+  'customer.created': { name: 'text' },
+  'customer.updated': { name: 'text' },
+  'customer.deleted': { name: 'text' },
+  'customer.device_linked': { name: 'text', device_id: 'hidden' },
+  'customer.device_unlinked': { name: 'text', device_id: 'hidden' },
 } as const satisfies Record<string, Record<string, AuditDetailFormat>>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The details an action may store: only its own fields (an object literal with another one does not compile). */

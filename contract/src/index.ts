@@ -32,6 +32,7 @@ export * from './passkeys.js';
 export * from './storefront.js';
 export * from './store-orders.js';
 export * from './customers.js';
+export * from './store-sales.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './backups.js';

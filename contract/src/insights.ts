@@ -68,7 +68,7 @@ const resellerIdField = optionalField(queryInt(1, ID_MAX, { min: 'validation.inv
  * today; no `from` is `to` minus 29 days. `to` before `from`, or more than
  * INSIGHTS_MAX_RANGE_DAYS days: 422 on `to`.
  */
-const rangeFields = {
+export const rangeFields = {
   from: optionalField(dateField),
   to: optionalField(dateField),
 };
@@ -76,7 +76,7 @@ const rangeFields = {
 const DAY_MS = 86_400_000;
 
 /** The range's checks when both ends are given; the server checks the same on the ends it resolves. */
-function rangeChecks<T extends { from?: string | undefined; to?: string | undefined }>() {
+export function rangeChecks<T extends { from?: string | undefined; to?: string | undefined }>() {
   const ends = (v: T) => [v.from, v.to].map((d) => (typeof d === 'string' && d !== '' ? Date.parse(d.slice(0, 10)) : undefined));
   return [
     z.refine<T>((v) => {
