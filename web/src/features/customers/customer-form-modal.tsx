@@ -100,8 +100,7 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
           />
           <Textarea
             label={t('customers.form.notes')}
-            autosize
-            minRows={2}
+            rows={3}
             {...form.getInputProps('notes')}
             description={notesLimit.description}
             inputWrapperOrder={notesLimit.inputWrapperOrder}

@@ -46,8 +46,7 @@ export function RejectOrderModal({ order, onClose }: { order: StoreOrder; onClos
           <Textarea
             label={t('orders.reject.reason')}
             withAsterisk
-            autosize
-            minRows={3}
+            rows={3}
             data-autofocus
             {...form.getInputProps('reason')}
             description={limit.description}
