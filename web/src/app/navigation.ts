@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconApps, IconBolt, IconChartBar, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconServer, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconApps, IconBolt, IconChartBar, IconCoins, IconCreditCard, IconListDetails, IconPlaylist, IconShoppingCart, IconServer, IconSettings, IconShieldLock, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import type { Permission } from '@panel/contract';
 import { OpenTicketsBadge } from '../features/tickets/open-tickets-badge';
 import { privateRoutes } from './private-routes';
@@ -34,6 +34,13 @@ export const NAV_GROUPS: NavGroup[] = [
     labelKey: 'nav.groups.appActivation',
     icon: IconBolt,
     items: ['/multi-apps-activation', '/bulk-activation', '/user-list', '/renewals-due', '/iboprotv', '/disable-mac', '/enable-mac'].map(entry),
+  },
+  // Issue 43: selling to the reseller's own customers.
+  {
+    key: 'sales',
+    labelKey: 'nav.groups.sales',
+    icon: IconShoppingCart,
+    items: ['/storefront', '/storefront/products', '/storefront/orders', '/customers'].map(entry),
   },
   {
     key: 'reseller',

@@ -295,6 +295,43 @@ export const privateRoutes: PrivateRoute[] = [
     permission: 'backups',
     redirect: '/403',
   },
+  // Issue 43: Sales. The reseller's own store (settings, products), its orders and its customers.
+  {
+    path: '/storefront',
+    Component: page(() => import('../features/storefront/storefront-page'), 'StorefrontPage'),
+    titleKey: 'nav.storefront',
+    permission: 'storefront',
+    redirect: '/403',
+  },
+  {
+    path: '/storefront/products',
+    Component: page(() => import('../features/storefront/products-page'), 'ProductsPage'),
+    titleKey: 'nav.storeProducts',
+    permission: 'storefront',
+    redirect: '/403',
+  },
+  {
+    path: '/storefront/orders',
+    Component: page(() => import('../features/orders/orders-page'), 'OrdersPage'),
+    titleKey: 'nav.storeOrders',
+    permission: 'storefront',
+    redirect: '/403',
+  },
+  {
+    path: '/customers',
+    Component: page(() => import('../features/customers/customers-page'), 'CustomersPage'),
+    titleKey: 'nav.customers',
+    permission: 'storefront',
+    redirect: '/403',
+  },
+  {
+    path: '/customers/:id',
+    Component: page(() => import('../features/customers/customer-page'), 'CustomerPage'),
+    titleKey: 'nav.customer',
+    permission: 'storefront',
+    redirect: '/403',
+    back: true,
+  },
   {
     path: '/tickets-list',
     Component: page(() => import('../features/tickets/tickets-list-page'), 'TicketsListPage'),

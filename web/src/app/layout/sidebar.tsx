@@ -59,6 +59,8 @@ function SidebarGroup({ group, pathname, onNavigate }: { group: NavGroup; pathna
   const listId = useId();
   const [opened, setOpened] = useState(() => group.items.some((i) => pathname.startsWith(i.to)));
   const Icon = group.icon;
+  // One entry lit: the most specific one (/storefront/products, not /storefront as well).
+  const activeTo = group.items.filter((i) => pathname.startsWith(i.to)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <>
       <NavLink
@@ -79,7 +81,7 @@ function SidebarGroup({ group, pathname, onNavigate }: { group: NavGroup; pathna
               to={item.to}
               label={t(item.labelKey)}
               rightSection={item.badge ? <item.badge /> : undefined}
-              active={pathname.startsWith(item.to)}
+              active={item.to === activeTo}
               onClick={onNavigate}
             />
           ))}

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  deleteStorefrontLogoEndpoint,
+  deleteStorefrontStripeEndpoint,
+  saveManualPaymentEndpoint,
+  saveStorefrontEndpoint,
+  saveStorefrontStripeEndpoint,
+  storefrontEndpoint,
+  uploadStorefrontLogoEndpoint,
+  type ManualPayment,
+  type StorefrontSettings,
+  type StripeKeysInput,
+} from '@panel/contract';
+import { call } from '../../api/client';
+import { showSuccess } from '../../lib/feedback';
+
+export const STOREFRONT_KEY = ['storefront'];
+
+/** `GET /api/storefront`: the caller's store, or null before its first save. */
+export const getStorefront = () => call(storefrontEndpoint);
+export const useStorefront = () => useQuery({ queryKey: STOREFRONT_KEY, queryFn: getStorefront });
+
+/** Every write answers the whole store: it replaces the cached one, and the server's sentence is the toast. */
+function useStoreWrite<Input>(send: (input: Input) => Promise<{ msg: string; data: unknown }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(STOREFRONT_KEY, { status: true, msg: answer.msg, data: answer.data });
+      // A first save makes the products' list reachable; a new currency reprices nothing but is shown there.
+      void queryClient.invalidateQueries({ queryKey: ['storefront-products'] });
+      showSuccess(answer.msg);
+    },
+  });
+}
+
+/** `PUT /api/storefront`: creates the store on its first save. */
+export const useSaveStorefront = () => useStoreWrite((body: StorefrontSettings) => call(saveStorefrontEndpoint, { body }));
+/** `PUT /api/storefront/manual`. */
+export const useSaveManualPayment = () => useStoreWrite((body: ManualPayment) => call(saveManualPaymentEndpoint, { body }));
+/** `PUT /api/storefront/stripe`: a STEP_UP_REQUIRED asks for the second factor and is sent again (api client). */
+export const useSaveStripe = () => useStoreWrite((body: StripeKeysInput) => call(saveStorefrontStripeEndpoint, { body }));
+/** `DELETE /api/storefront/stripe`: behind the step-up too. */
+export const useRemoveStripe = () => useStoreWrite((_: void) => call(deleteStorefrontStripeEndpoint));
+
+/** `POST /api/storefront/logo`: multipart, the `logo` file part. */
+export const useUploadLogo = () =>
+  useStoreWrite((logo: File) => {
+    const body = new FormData();
+    body.append('logo', logo);
+    return call(uploadStorefrontLogoEndpoint, { body });
+  });
+/** `DELETE /api/storefront/logo`. */
+export const useRemoveLogo = () => useStoreWrite((_: void) => call(deleteStorefrontLogoEndpoint));
