@@ -104,9 +104,11 @@ export function OrderForm({ slug, store, product, language, onBack }: Props) {
               <Title order={2} id="store-order-title" ref={heading} tabIndex={-1}>
                 {t('store.order.title')}
               </Title>
-              <Text mt={4}>
+              <Text mt={4} fw={600}>
+                {product.name}
+              </Text>
+              <Text>
                 {t('store.order.summary', {
-                  product: product.name,
                   package: t(`store.packages.${product.package}`),
                   price: formatPrice(product.price, store.currency, language),
                 })}
@@ -121,7 +123,7 @@ export function OrderForm({ slug, store, product, language, onBack }: Props) {
               description={t('store.order.macHint')}
               required
               {...form.getInputProps('mac_address')}
-              error={errorText(form.errors.mac_address, 'mac_address', { label: t('store.order.mac') })}
+              error={errorText(form.errors.mac_address, 'mac_address')}
             />
             <TextInput
               label={t('store.order.email')}
@@ -131,19 +133,20 @@ export function OrderForm({ slug, store, product, language, onBack }: Props) {
               required
               dir="ltr"
               {...form.getInputProps('email')}
-              error={errorText(form.errors.email, 'email', { label: t('store.order.email') })}
+              error={errorText(form.errors.email, 'email')}
             />
             <TextInput
               label={t('store.order.name')}
               autoComplete="name"
               {...form.getInputProps('name')}
-              error={errorText(form.errors.name, 'name', { label: t('store.order.name') })}
+              error={errorText(form.errors.name, 'name')}
             />
             <Radio.Group
               label={t('store.order.method')}
               required
               {...form.getInputProps('method')}
-              error={errorText(form.errors.method, 'method', { label: t('store.order.method') })}
+              // Nothing chosen yet reads as a request to choose, not as an invalid value.
+              error={method === '' && form.errors.method ? t('store.order.methodRequired') : errorText(form.errors.method, 'method')}
             >
               <Stack gap="xs" mt="xs">
                 {store.methods.map((name) => (

@@ -111,7 +111,9 @@ export function StorefrontPage() {
     return (
       <StoreLayout store={undefined} language={language} onLanguage={choose} documentTitle={title}>
         <Stack gap="md" align="center" ta="center" py="xl">
-          <Title order={1}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           <Text c="dimmed" maw={520}>
             {closed ? t('store.closed.text') : t('store.failed.text')}
           </Text>
