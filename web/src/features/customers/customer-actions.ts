@@ -30,8 +30,12 @@ export function useUpdateCustomer() {
 
 /** DELETE /api/customers/:id: the customer and its device links; its orders stay. */
 export function useDeleteCustomer() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => call(deleteCustomerEndpoint, { params: { id } }), onSuccess: refresh });
+  const queryClient = useQueryClient();
+  // Only the list: the deleted customer's own page is left, not asked for again (it would be a 404).
+  return useMutation({
+    mutationFn: (id: number) => call(deleteCustomerEndpoint, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
+  });
 }
 
 /** POST /api/customers/:id/devices. */

@@ -193,7 +193,7 @@ export function CustomerPage() {
             remove.mutate(data.id, {
               onSuccess: (answer) => {
                 showSuccess(answer.msg);
-                navigate('/customers');
+                void navigate('/customers');
               },
               onSettled: () => setDeleting(false),
             })
