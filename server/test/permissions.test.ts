@@ -95,6 +95,11 @@ describe('the route list', () => {
         'POST /api/client-errors',
         // A reseller's storefront as its customers see it (issue 43): never its cost, owner or balance.
         'GET /api/public/storefronts/:slug',
+        // Its customers' orders: placed without a session (rate-limited per address), read with the order's own token.
+        'POST /api/public/storefronts/:slug/orders',
+        'GET /api/public/orders/:id',
+        // Each store's own Stripe events, proven by the store's webhook secret (Stripe-Signature).
+        'POST /api/public/stripe/:storefrontId/webhook',
       ].sort(),
     );
   });
