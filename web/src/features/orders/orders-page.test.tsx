@@ -169,4 +169,20 @@ describe('OrdersPage', () => {
     expect(Object.fromEntries(exportUrl.searchParams)).not.toHaveProperty('page');
     expect(exportUrl.searchParams.get('date_from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+  it('shows a range the server refuses under the dates, not in place of the rows', async () => {
+    session.save('t0k3n', ['storefront'], false);
+    stubFetch(async () => error(422, 'VALIDATION', 'The given data was invalid.', { date_to: ['The range may be at most 3 months long.'] }));
+    renderRoutes([{ path: '/storefront/orders', element: <OrdersPage /> }], '/storefront/orders');
+    expect(await screen.findByText('The range may be at most 3 months long.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('reads in Arabic', async () => {
+    await changeLocale('ar');
+    setup([WAITING]);
+    const table = await screen.findByRole('table', { name: 'الطلبات' });
+    expect(await within(table).findByText('بانتظار الموافقة')).toBeInTheDocument();
+    expect(within(table).getByText('دفع يدوي')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إجراءات الطلب 7' })).toBeInTheDocument();
+  });
 });

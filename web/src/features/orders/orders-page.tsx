@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconCheck, IconDots, IconDownload, IconEye, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STORE_ORDER_STATUSES, STOREFRONT_METHODS, storeOrdersQuery, type StoreOrder, type StoreOrderStatus, type StorefrontMethod } from '@panel/contract';
+import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateRangeInput, useDateRangeFilter } from '../../components/date-range-input';
@@ -145,9 +146,15 @@ export function OrdersPage() {
       fit: 'wraps',
       render: (row) => (
         <Stack gap={0}>
-          <Text size="sm" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
-            {row.email}
-          </Text>
+          {row.customer_id === null ? (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <bdi>{row.email}</bdi>
+            </Text>
+          ) : (
+            <Anchor component={Link} to={`/customers/${row.customer_id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <bdi>{row.email}</bdi>
+            </Anchor>
+          )}
           {row.name && (
             <Text size="xs" c="dimmed">
               {row.name}
@@ -166,7 +173,10 @@ export function OrdersPage() {
   ];
 
   const answer = orders.data;
-  const listFailure = orders.error;
+  // A 422 is about the dates (a range the server refuses): under the picker; anything else in place of the rows.
+  const failure = orders.error;
+  const datesFailure = failure instanceof ApiError && failure.status === 422 ? failure.fieldErrors().date_to || failure.fieldErrors().date_from || failure.message : undefined;
+  const listFailure = failure && !datesFailure ? failure.message || t('orders.loadFailed') : undefined;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -210,7 +220,7 @@ export function OrdersPage() {
             start={dates.picked.from}
             end={dates.picked.to}
             onChange={dates.change}
-            error={dates.error}
+            error={dates.error ?? datesFailure}
             clearable={false}
             w={300}
           />
@@ -239,7 +249,7 @@ export function OrdersPage() {
         rows={answer?.data}
         rowKey={(row) => row.id}
         loading={orders.isFetching}
-        error={listFailure && (listFailure.message || t('orders.loadFailed'))}
+        error={listFailure}
         emptyText={t('orders.empty')}
         {...list.tableProps}
         lastPage={answer?.meta.last_page}
