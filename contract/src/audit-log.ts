@@ -203,6 +203,9 @@ export const AUDIT_ACTIONS = {
   'storefront.product_created': { name: 'text' },
   'storefront.product_updated': { name: 'text' },
   'storefront.product_deleted': { name: 'text' },
+  'store_order.approved': { status: 'text' },
+  'store_order.rejected': { status: 'text' },
+  'store_order.retried': { status: 'text' },
   /** A reseller's customers (issue 43): the name alone, never its e-mail or phone. */
   'customer.created': { name: 'text' },
   'customer.updated': { name: 'text' },

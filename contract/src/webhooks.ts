@@ -265,7 +265,7 @@ export const activationSucceededData = z.object({
   cost: z.number(),
   balance_after: z.number(),
   /** Where it was made: the multi-app call, or a bulk file (Renewals due runs one too). */
-  source: z.enum(['multi-app', 'bulk-file']),
+  source: z.enum(['multi-app', 'bulk-file', 'storefront']),
   ledger_id: z.number(),
 });
 

@@ -153,7 +153,7 @@ const API_ACCESS_OFF = Symbol('api access off');
 type Caller = Auth | typeof API_ACCESS_OFF | undefined;
 
 /** An API key's Auth: no session row (nothing to log out, no passcode validated in it, no step-up). */
-async function keyAuth(db: Db, row: AccountRow, key: Pick<Auth, 'apiKeyId' | 'scopes'> = {}): Promise<Auth> {
+async function keyAuth(db: Db, row: Omit<AccountRow, 'apiAccess'>, key: Pick<Auth, 'apiKeyId' | 'scopes'> = {}): Promise<Auth> {
   return {
     sessionId: 0,
     viaApiKey: true,
@@ -227,6 +227,21 @@ async function findScopedKey(db: Db, hash: string, ip: string | undefined): Prom
     await touchScopedKey(db).execute({ id: row.apiKeyId, ip });
   }
   return keyAuth(db, row, { apiKeyId: row.apiKeyId, scopes: new Set(row.scopes as ApiKeyScope[]) });
+}
+
+/**
+ * An account acting on its own rules with no one signed in: a store's account when its customer's
+ * payment is proven (issue 43), so the sale activates with its apps and its credit as its own
+ * activation would. Undefined when the account may not act (removed, disabled, inactive, suspended).
+ */
+export async function accountAuth(db: Db, userId: number): Promise<Auth | undefined> {
+  const [row] = await db
+    .select(accountColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, userId), accountUsable));
+  if (!row) return undefined;
+  return { ...(await keyAuth(db, row)), viaApiKey: false, isAdmin: row.isAdmin };
 }
 
 /** The caller of a bearer token, or undefined; a key of an account without API access is none. */

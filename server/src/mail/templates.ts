@@ -12,11 +12,11 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 const mailText = (locale: Locale) => (key: string, params?: Record<string, string | number>) => translate(locale, `mail.${key}`, params);
 
 /** Every mail's HTML around its own paragraphs: the document in the mail's language and direction, the greeting, the signature. */
-function htmlMail(locale: Locale, name: string, body: string): string {
+function htmlMail(locale: Locale, name: string, body: string, signature = mailText(locale)('signature')): string {
   const t = mailText(locale);
   return (
     `<!doctype html><html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:sans-serif">` +
-    `<p>${escape(t('greeting', { name }))}</p>${body}<p>${escape(t('signature'))}</p></body></html>`
+    `<p>${escape(t('greeting', { name }))}</p>${body}<p>${escape(signature)}</p></body></html>`
   );
 }
 
@@ -277,4 +277,59 @@ export function lowCreditMail(
     `<p>${escape(intro)}</p><p>${escape(next)}</p><p><a href="${escape(low.link)}">${escape(action)}</a></p><p style="color:#666">${escape(t('lowCreditOff'))}</p>`,
   );
   return { to: to.email, subject: t('lowCreditSubject', { balance: number.format(low.balance) }), text, html, link: low.link };
+}
+
+/** Dates of the store's mails: the day, in Latin digits in every language, as the panel shows records. */
+const dayOf = (locale: Locale, date: Date) => new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'long', numberingSystem: 'latn', timeZone: 'UTC' }).format(date);
+
+/**
+ * The receipt of a store order (issue 43), to its customer in the order's language: what was
+ * activated, on which MAC, until when, and how to reach the store. Signed by the store, not the panel:
+ * the customer bought from the reseller.
+ */
+export function storeReceiptMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  receipt: { store: string; contact: string | null; product: string; mac: string; apps: string[]; expiresAt: Date | null; link: string },
+): Mail {
+  const t = mailText(locale);
+  const facts = [
+    t('storeReceiptProduct', { product: receipt.product }),
+    t('storeReceiptMac', { mac: receipt.mac }),
+    t('storeReceiptApps', { apps: receipt.apps.join(', ') }),
+    receipt.expiresAt ? t('storeReceiptExpires', { date: dayOf(locale, receipt.expiresAt) }) : t('storeReceiptLifetime'),
+  ];
+  const intro = t('storeReceiptIntro', { store: receipt.store });
+  const support = receipt.contact ? t('storeReceiptSupport', { store: receipt.store, contact: receipt.contact }) : null;
+  const text = [t('greeting', { name: to.name }), '', intro, '', ...facts, '', `${t('storeReceiptAction')}: ${receipt.link}`, ...(support ? ['', support] : []), '', receipt.store].join('\n');
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(intro)}</p><ul>${facts.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` +
+      `<p><a href="${escape(receipt.link)}">${escape(t('storeReceiptAction'))}</a></p>` +
+      (support ? `<p>${escape(support)}</p>` : ''),
+    receipt.store,
+  );
+  return { to: to.email, subject: t('storeReceiptSubject', { product: receipt.product, store: receipt.store }), text, html, link: receipt.link };
+}
+
+/**
+ * To the reseller, about a paid store order it must act on (issue 43): waiting for its credit (it
+ * activates by itself once credit arrives), or failed (it refunds the customer: the panel never
+ * holds the customer's money).
+ */
+export function storeOrderAttentionMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  order: { id: number; status: 'waiting_credit' | 'failed'; product: string; mac: string; cost: number; customer: string; reason: string | null; link: string },
+): Mail {
+  const t = mailText(locale);
+  const params = { id: order.id, product: order.product, mac: order.mac, cost: order.cost, email: order.customer, reason: order.reason ?? '' };
+  const [subject, intro, next] =
+    order.status === 'waiting_credit'
+      ? [t('storeWaitingCreditSubject', params), t('storeWaitingCreditIntro', params), t('storeWaitingCreditNext')]
+      : [t('storeFailedSubject', params), t('storeFailedIntro', params), t('storeFailedNext', params)];
+  const text = [t('greeting', { name: to.name }), '', intro, '', next, '', `${t('storeOrderAction')}: ${order.link}`, '', t('signature')].join('\n');
+  const html = htmlMail(locale, to.name, `<p>${escape(intro)}</p><p>${escape(next)}</p><p><a href="${escape(order.link)}">${escape(t('storeOrderAction'))}</a></p>`);
+  return { to: to.email, subject, text, html, link: order.link };
 }

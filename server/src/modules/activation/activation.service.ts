@@ -241,7 +241,7 @@ export type ActivationRequest = {
   comment: string | null;
   requestId: string | null;
   /** Where the activation was made, as the activation rows record it. */
-  from: 'multi-app' | 'bulk-file';
+  from: 'multi-app' | 'bulk-file' | 'storefront';
 };
 
 /**
@@ -321,6 +321,7 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
   return {
     cost,
     balance: charged.debitorBalance!,
+    ledgerId: charged.ledgerId,
     activated: activated.map((a, i) => ({
       mac_address: a.device.macAddress,
       expire_date: a.expiry.toISOString(),

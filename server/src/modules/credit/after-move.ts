@@ -5,14 +5,15 @@ import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
 import { emit, emitEvent, emitsEvents } from '../webhooks/webhooks.service.js';
+import { creditArrived } from './credit-arrival.js';
 import { mailLowCredit, type LowCredit } from './low-credit-mail.js';
 
 /**
- * Everything a credit move tells after it: the low-balance line and its mail, and the `credit.*`
- * webhook events. Every balance change of the panel goes through `transfer` or the share function
- * (credit.service), and both call `afterMove` in the move's transaction, after the move. The
- * events go out through the webhooks module's service (`emit`, `emitEvent`): the webhooks module
- * knows nothing of credit.
+ * Everything a credit move tells after it: the low-balance line and its mail, the `credit.*`
+ * webhook events, and what waits for the credited account's points (credit-arrival.ts). Every
+ * balance change of the panel goes through `transfer` or the share function (credit.service), and
+ * both call `afterMove` in the move's transaction, after the move. The events go out through the
+ * webhooks module's service (`emit`, `emitEvent`): the webhooks module knows nothing of credit.
  */
 
 export type MovedPoints = { trType: CreditTrType; amount: number; debitorId: number | null; creditorId: number | null };
@@ -34,6 +35,7 @@ const SHARE_EVENTS = ['credit.sent', 'credit.received'] as const;
  * statement; the events, their names and their rows are written only when one does.
  */
 export async function afterMove(ctx: Ctx, tx: DbOrTx, move: MovedPoints, result: MoveBalances) {
+  if (move.creditorId !== null) creditArrived(ctx, tx, move.creditorId);
   if (!emitsEvents(ctx)) return;
   const share = SHARE_TYPES.includes(move.trType);
   const { fell, listening } = await lowCreditAfterMove(tx, move.debitorId, move.creditorId, share ? ['credit.low', ...SHARE_EVENTS] : ['credit.low']);

@@ -5,7 +5,7 @@ import { afterCommit } from '../../db/after-commit.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 
 /** Where an activation was made: the activation rows' `activated_from`. */
-export type ActivationSource = 'multi-app' | 'bulk-file' | 'activation-code';
+export type ActivationSource = 'multi-app' | 'bulk-file' | 'activation-code' | 'storefront';
 /** What one webhook attempt came to (webhooks/worker.ts): `retry` is a failed attempt that will be tried again. */
 export type WebhookOutcome = 'succeeded' | 'retry' | 'failed' | 'gone';
 export type SignInStep = 'password' | 'second_factor';

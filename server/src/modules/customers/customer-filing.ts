@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { customerDevices, customers } from '../../db/schema.js';
+
+/**
+ * How an order files its customer (issue 43): by e-mail, lower case, one per account. A customer
+ * already on file keeps its details; a name it lacked is taken from the order, and its language
+ * becomes the order's (its mails then speak the language it last bought in).
+ */
+export async function fileCustomer(tx: DbOrTx, userId: number, order: { email: string; name: string | null; language: string }): Promise<number> {
+  const email = order.email.toLowerCase();
+  const [row] = await tx
+    .insert(customers)
+    .values({ userId, email, name: order.name, language: order.language })
+    .onConflictDoUpdate({
+      target: [customers.userId, customers.email],
+      targetWhere: sql`${customers.email} is not null`,
+      set: { name: sql`coalesce(${customers.name}, excluded.name)`, language: sql`excluded.language`, updatedAt: sql`now()` },
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+/** Links devices to a customer; a device linked already stays as it is. */
+export async function linkDevices(tx: DbOrTx, customerId: number, deviceIds: number[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await tx
+    .insert(customerDevices)
+    .values(deviceIds.map((deviceId) => ({ customerId, deviceId })))
+    .onConflictDoNothing();
+}
+
