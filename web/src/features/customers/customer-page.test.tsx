@@ -78,7 +78,7 @@ describe('CustomerPage', () => {
     expect(within(device).getByText('IBO Player')).toBeInTheDocument();
     expect(within(device).getByText('Active')).toBeInTheDocument();
     const orders = screen.getByRole('table', { name: 'Orders' });
-    expect(within(orders).getByRole('link', { name: 'Open order 77' })).toHaveAttribute('href', '/storefront/orders?order=77');
+    expect(within(orders).getByRole('link', { name: '#77' })).toHaveAttribute('href', '/storefront/orders?order=77');
     expect(within(orders).getByText('R$19.90')).toBeInTheDocument();
     expect(within(orders).getByText('Activated')).toBeInTheDocument();
   });

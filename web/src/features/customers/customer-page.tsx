@@ -82,7 +82,7 @@ export function CustomerPage() {
       card: 'id',
       fit: 'nowrap',
       render: (row) => (
-        <Anchor component={Link} to={`/storefront/orders?order=${row.id}`} size="sm" aria-label={t('customers.orders.open', { id: row.id })}>
+        <Anchor component={Link} to={`/storefront/orders?order=${row.id}`} size="sm">
           #{row.id}
         </Anchor>
       ),

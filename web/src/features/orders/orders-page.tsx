@@ -134,7 +134,7 @@ export function OrdersPage() {
       card: 'id',
       fit: 'nowrap',
       render: (row) => (
-        <Anchor component="button" type="button" size="sm" onClick={() => openOrder(row.id)} aria-label={t('orders.actions.detailsOf', { id: row.id })}>
+        <Anchor component="button" type="button" size="sm" onClick={() => openOrder(row.id)}>
           #{row.id}
         </Anchor>
       ),
