@@ -133,7 +133,7 @@ describe('store orders: from approval to activation, exactly once', () => {
     // A retry while the balance still does not cover it answers the order, still waiting, and charges nothing.
     const retried = await act(poor, first.id, 'retry');
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<{ data: StoreOrder }>().data.status).toBe('waiting_credit');
+    expect(retried.json<{ msg: string; data: StoreOrder }>()).toMatchObject({ msg: translate('en', 'storeOrders.stillWaiting', { count: 1 }), data: { status: 'waiting_credit' } });
 
     // One point arrives: the older order takes it, the newer one keeps waiting.
     await fundAccount(t, poor, 1);

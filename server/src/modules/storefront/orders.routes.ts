@@ -49,6 +49,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, retryStoreOrderEndpoint, async (request) => {
     const ctx = ctxOf(request);
     const data = await service.retry(ctx, request.params.id);
-    return { status: true as const, msg: translate(ctx.locale, 'success.orderRetried'), data };
+    const msg = data.status === 'waiting_credit' ? translate(ctx.locale, 'storeOrders.stillWaiting', { count: data.credit_cost }) : translate(ctx.locale, 'success.orderRetried');
+    return { status: true as const, msg, data };
   });
 };
