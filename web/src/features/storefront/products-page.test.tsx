@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontProduct } from '@panel/contract';
-import { allowedApplications, json, renderWithProviders, stubFetch, type FetchMock } from '../../test-utils';
+import { allowedApplications, json, onPhone, renderWithProviders, stubFetch, type FetchMock } from '../../test-utils';
 import { ProductsPage } from './products-page';
 import { productSchema } from './product-form-modal';
 
@@ -28,7 +28,7 @@ const product = (extra: Partial<StorefrontProduct> = {}): StorefrontProduct => (
   updated_at: '2026-12-01T10:00:00.000Z',
   ...extra,
 });
-const storeAnswer = ok({ id: 7, slug: 'fast-tv', currency: 'EUR' });
+const storeAnswer = () => ok({ id: 7, slug: 'fast-tv', currency: 'EUR' });
 
 const writes = (fetchMock: FetchMock, method: string) =>
   fetchMock.mock.calls.filter(([url, init]) => url.pathname.startsWith('/api/storefront/products') && init?.method === method);
@@ -46,12 +46,15 @@ function renderPage() {
 }
 
 describe('ProductsPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('lists the products with their price in the store currency and their credit cost per sale', async () => {
     stubFetch(async (url) => {
       if (url.pathname === '/api/storefront/products') return ok([product(), product({ id: 12, name: 'Both lifetime', app_ids: [1, 2], apps: [{ id: 1, name: 'IBO Player' }, { id: 2, name: 'BOB Player' }], package: 'lifetime', price: 4990, credit_cost: 4, active: false })]);
-      return storeAnswer;
+      return storeAnswer();
     });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Products' });
@@ -65,6 +68,15 @@ describe('ProductsPage', () => {
     expect(rows[2]).toHaveTextContent('BOB Player');
     expect(rows[2]).toHaveTextContent('4');
     expect(rows[2]).toHaveTextContent('Hidden');
+  });
+
+  it('shows each product as a card on a phone, so the screen never scrolls sideways', async () => {
+    onPhone();
+    stubFetch(async (url) => (url.pathname === '/api/storefront/products' ? ok([product()]) : storeAnswer()));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(table.closest('.card-table')).toHaveAttribute('data-cards', 'true');
+    expect(table).toHaveTextContent('€9.90');
   });
 
   it('sends to the settings when the store is not set up yet', async () => {
@@ -87,11 +99,13 @@ describe('ProductsPage', () => {
         return ok(list[0], 'Product created.', 201);
       }
       if (url.pathname === '/api/storefront/products') return ok(list);
-      return storeAnswer;
+      return storeAnswer();
     });
     renderPage();
     expect(await screen.findByText('No products yet. Add one to start selling.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    const add = screen.getByRole('button', { name: 'Add product' });
+    await waitFor(() => expect(add).toBeEnabled());
+    fireEvent.click(add);
     const dialog = await screen.findByRole('dialog', { name: 'Add product' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Product name/ }), { target: { value: 'Both one year' } });
     const appsInput = within(dialog).getAllByLabelText(/^Apps/).find((el) => el.tagName === 'INPUT' && el.getAttribute('type') !== 'hidden')!;
@@ -115,7 +129,7 @@ describe('ProductsPage', () => {
       }
       if (url.pathname === '/api/storefront/products/11' && init?.method === 'DELETE') return ok(undefined, 'Product deleted.');
       if (url.pathname === '/api/storefront/products') return ok([product()]);
-      return storeAnswer;
+      return storeAnswer();
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit IBO one year' }));

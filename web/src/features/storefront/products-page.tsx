@@ -107,7 +107,8 @@ export function ProductsPage() {
         <Text c="dimmed" size="sm" style={{ flex: '1 1 260px' }}>
           {t('storeProducts.description', { currency })}
         </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})}>
+        {/* A new product's price is typed in the store's currency: known once the store is read. */}
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})} disabled={!store.data}>
           {t('storeProducts.add')}
         </Button>
       </Group>

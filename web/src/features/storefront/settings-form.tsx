@@ -63,8 +63,8 @@ export function SettingsForm({ store }: { store: Storefront | null }) {
   const save = useSaveStorefront();
   const form = useZodForm<Values, StorefrontSettings>(storefrontSettingsInput, {
     initialValues: initialValues(store),
-    // The colour's contrast and the address's rules are told while typing, not only on save.
-    validateInputOnChange: ['accent_color', 'slug'],
+    // The colour's contrast is told as it is picked, not only on save (the preview shows it too).
+    validateInputOnChange: ['accent_color'],
   });
   const currencies = useMemo(() => currencyCodes().map((code) => ({ value: code, label: currencyLabel(code) })), []);
   const submit = form.submit((body) => save.mutate(body, { onError: form.fail }));
@@ -94,7 +94,7 @@ export function SettingsForm({ store }: { store: Storefront | null }) {
                 {...form.getInputProps('slug')}
                 description={
                   <Group component="span" gap={4} wrap="nowrap" align="center">
-                    <Text component="span" size="xs" dir="ltr" style={{ overflowWrap: 'anywhere' }} data-testid="public-url">
+                    <Text component="span" size="xs" dir="ltr" style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="public-url">
                       {publicUrl}
                     </Text>
                     {store && store.slug === form.values.slug.trim().toLowerCase() && <CopyValueButton value={store.public_url} label={label('copyPublicUrl')} />}
