@@ -35,7 +35,7 @@ describe(`a store's Stripe events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       },
     });
     t = await createTestApp({ logStream, env: { LOG_LEVEL: 'debug', STRIPE_API_BASE: base } });
-    const call = t.call;
+    const call = t.call.bind(t);
     t.call = async (options) => {
       const res = await call(options);
       answers.push(res.body);
