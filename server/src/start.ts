@@ -12,6 +12,7 @@ import { loggerOptions } from './lib/log-options.js';
 import { traceIdMixin } from './lib/trace-ids.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
+import { startOrderSweep } from './modules/storefront/order-sweep.js';
 import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
 import { createReadiness } from './modules/health/readiness.js';
 import { mailAdminsOnBackupFailure } from './modules/backups/failure-mail.js';
@@ -77,6 +78,8 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const reminders = startReminderScheduler({ db: database.db, mailer, config, log, metrics }, { heartbeat: readiness.worker('reminders') });
   // The webhook deliveries (live data only); stopped after the deliveries in flight are recorded.
   const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log, metrics }, { heartbeat: readiness.worker('webhooks') });
+  // Store orders waiting for credit whose account's balance now covers them (live data only).
+  const orderSweep = startOrderSweep({ ...app.deps, db: database.db, locale: 'en', ip: '127.0.0.1', log, auth: undefined });
   app.addHook('onListen', () => readiness.markReady());
   // Backups on BACKUP_SCHEDULE (one node per scheduled time); stopped after a backup in flight is done.
   const backups = startBackupScheduler({ config, database, db: database.db, log });
@@ -85,7 +88,7 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   // A backup of this process that made no file, or whose restore drill failed, is mailed to the admins.
   const stopBackupMail = mailAdminsOnBackupFailure({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
-    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop()]);
+    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop(), orderSweep.stop()]);
     // After the scheduler has let its backup in flight finish, whose outcome is then still heard.
     stopBackupMetrics();
     stopBackupMail();

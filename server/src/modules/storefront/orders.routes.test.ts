@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applicationIds, createReseller, expectError, expectFieldErrors, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, expectLedgerInvariant } from '../../../test/credit.js';
 import { activateDevice, deviceRow, fundAccount, registerDevice, uniqueMac } from '../../../test/devices.js';
+import { startOrderSweep } from './order-sweep.js';
 
 /**
  * The reseller's side of store orders (issue 43): approving, rejecting and retrying, the exactly-once
@@ -144,6 +145,24 @@ describe('store orders: from approval to activation, exactly once', () => {
 
     await fundAccount(t, poor, 1);
     expect((await eventually(() => get(second.id), (o) => o.status === 'activated')).status).toBe('activated');
+    await expectLedgerInvariant(t);
+  });
+
+  it('the minute sweep activates an order left waiting though its account now has the credit (a node stopped before its sweep)', async () => {
+    const late = await createReseller(t, { applications: apps.slice(0, 2) });
+    const store = await openStore(late);
+    const item = await product(store, [apps[0]!]);
+    await fundAccount(t, late, 1);
+    // As a node that stopped between the credit's commit and its sweep leaves it.
+    const { id } = await placeOrder({ user: late, store, product: item, status: 'waiting_credit' });
+    const sweep = startOrderSweep({ ...t.app.deps, locale: 'en', ip: '127.0.0.1', log: t.app.log, auth: undefined }, { intervalMs: 20 });
+    try {
+      const get = () => t.call({ method: 'GET', url: `/api/storefront/orders/${id}`, token: late.token }).then((r) => r.json<{ data: StoreOrder }>().data);
+      expect((await eventually(get, (o) => o.status === 'activated')).status).toBe('activated');
+    } finally {
+      await sweep.stop();
+    }
+    expect(await balanceOf(t, late.id)).toBe(0);
     await expectLedgerInvariant(t);
   });
 
