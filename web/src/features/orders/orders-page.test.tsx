@@ -6,8 +6,8 @@ import { session } from '../../lib/session';
 import { json, renderRoutes, sentBodies, stubFetch, type FetchMock } from '../../test-utils';
 import { OrdersPage } from './orders-page';
 
-const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), warning: vi.fn() }));
+vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, toastWarning: toasts.warning, showToast: vi.fn() }));
 
 const order = (id: number, overrides: Partial<StoreOrder> = {}): StoreOrder => ({
   id,
@@ -125,6 +125,21 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(listRequests(fetchMock).length).toBeGreaterThan(1));
   });
 
+  it('says when an approved order waits for credit instead of activating', async () => {
+    const fetchMock = setup();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.pathname === '/api/storefront/orders/7/approve' && init?.method === 'POST') return json(200, { status: true, msg: 'Order approved.', data: { ...WAITING, status: 'waiting_credit' } });
+      return json(200, list([WAITING]));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for order 7' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Approve' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Approve order 7?' })).getByRole('button', { name: 'Approve and activate' }));
+    await waitFor(() =>
+      expect(toasts.warning).toHaveBeenCalledWith('Approved, but your balance does not cover its 2 credit points: the order waits for credit and activates by itself as soon as credit arrives.'),
+    );
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
   it('rejects only with a reason, and sends it', async () => {
     const fetchMock = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for order 7' }));
@@ -146,7 +161,7 @@ describe('OrdersPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for order 8' }));
     expect(screen.queryByRole('menuitem', { name: 'Approve' })).toBeNull();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Retry' }));
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Still waiting for credit.'));
+    await waitFor(() => expect(toasts.warning).toHaveBeenCalledWith('Still waiting for credit.'));
     expect(calledPaths(fetchMock)).toContain('POST /api/storefront/orders/8/retry');
   });
 

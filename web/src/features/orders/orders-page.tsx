@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateRangeInput, useDateRangeFilter } from '../../components/date-range-input';
 import { SearchInput } from '../../components/search-input';
-import { toastError } from '../../components/toast';
+import { toastError, toastWarning } from '../../components/toast';
 import { useListParams } from '../../components/use-list-params';
 import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { formatNumber, formatRecordTime } from '../../lib/format';
@@ -69,12 +69,23 @@ export function OrdersPage() {
   const approve = useApproveOrder();
   const retry = useRetryOrder();
 
+  /**
+   * The server's message, or, when an approval or a retry did not end in an activation, what the
+   * order now waits for: the balance (it activates by itself when credit arrives) or a refund.
+   */
+  const outcome = ({ msg, data }: { msg: string; data: StoreOrder }, approved: boolean) => {
+    const points = t('money.points', { count: data.credit_cost, points: formatNumber(data.credit_cost) });
+    if (data.status === 'failed') toastError(t('orders.outcome.failed', { reason: data.failure?.message ?? '' }));
+    else if (data.status === 'waiting_credit' && approved) toastWarning(t('orders.outcome.waitingCredit', { points }));
+    else if (data.status === 'waiting_credit') toastWarning(msg);
+    else showSuccess(msg);
+  };
   const approveOrder = (order: StoreOrder) =>
     approve.mutate(order.id, {
-      onSuccess: (answer) => showSuccess(answer.msg),
+      onSuccess: (answer) => outcome(answer, true),
       onSettled: () => setDialog(undefined),
     });
-  const retryOrder = (order: StoreOrder) => retry.mutate(order.id, { onSuccess: (answer) => showSuccess(answer.msg) });
+  const retryOrder = (order: StoreOrder) => retry.mutate(order.id, { onSuccess: (answer) => outcome(answer, false) });
 
   /** The buttons an order's status allows: approve and reject while a manual order waits, retry while it waits for credit. */
   const orderButtons = (order: StoreOrder) => (
