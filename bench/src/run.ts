@@ -20,6 +20,7 @@ import { ticketsList } from './tickets.js';
 import { billingRecords } from './billing.js';
 import { stepUpCost } from './step-up.js';
 import { webhookDelivery } from './webhooks.js';
+import { storefrontFigures } from './storefront.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
 import { metricsOverhead } from './metrics.js';
 import { backupFigures } from './backup.js';
@@ -239,6 +240,7 @@ const postgresParts: [string, (url: string, options: typeof parts) => Promise<vo
   ['billing', billingRecords],
   ['step-up', stepUpCost],
   ['webhooks', webhookDelivery],
+  ['storefront', storefrontFigures],
 ];
 for (const [name, part] of postgresParts) {
   if (only && only !== name) continue;
