@@ -324,7 +324,7 @@ export function storeOrderAttentionMail(
   order: { id: number; status: 'waiting_credit' | 'failed'; product: string; mac: string; cost: number; customer: string; reason: string | null; link: string },
 ): Mail {
   const t = mailText(locale);
-  const params = { id: order.id, product: order.product, mac: order.mac, cost: order.cost, email: order.customer, reason: order.reason ?? '' };
+  const params = { id: order.id, product: order.product, mac: order.mac, count: order.cost, email: order.customer, reason: order.reason ?? '' };
   const [subject, intro, next] =
     order.status === 'waiting_credit'
       ? [t('storeWaitingCreditSubject', params), t('storeWaitingCreditIntro', params), t('storeWaitingCreditNext')]
