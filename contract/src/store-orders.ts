@@ -149,7 +149,7 @@ export const placeStoreOrderEndpoint = endpoint({
   public: true,
   security: [],
   description:
-    "A customer's order, without a session. Checked before any money is taken, each a 422 naming its field: `mac_address` malformed, never registered by a player on every app of the product (the customer opens the app on the TV first), or lifetime already on one of them; `email` malformed; `method` not set up on this store; `product_id` not an active product of this store. Answers 201 with `order_token` (keep it: it is the only key to the order, and is never answered again), and `checkout_url` (card: Stripe Checkout) or `instructions` (manual: how to pay; the reseller approves). 30 orders a minute per client address (429 with Retry-After). 404 STOREFRONT_NOT_FOUND when the store is closed.",
+    "A customer's order, without a session. Checked before any money is taken, each a 422 naming its field: `mac_address` malformed, never registered by a player on every app of the product (the customer opens the app on the TV first), lifetime already or disabled on one of them; `email` malformed; `method` not set up on this store; `product_id` not an active product of this store. Answers 201 with `order_token` (keep it: it is the only key to the order, and is never answered again), and `checkout_url` (card: Stripe Checkout) or `instructions` (manual: how to pay; the reseller approves). 30 orders a minute per client address (429 with Retry-After). 404 STOREFRONT_NOT_FOUND when the store is closed.",
   params: storefrontSlugParam,
   body: placeStoreOrderBody,
   answer: placedStoreOrderAnswer,

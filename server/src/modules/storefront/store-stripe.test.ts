@@ -258,3 +258,20 @@ describe(`a store's Stripe events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     expect(audit.includes(order.order_token)).toBe(false);
   });
 });
+
+describe("a store's Stripe webhook and the sandbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SANDBOX_ENABLED: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('is served at the live address only: Stripe sends every store\'s events there, and the sandbox never activates for money', async () => {
+    const payload = sessionEvent('checkout.session.completed', { id: 'cs_test_x', payment_status: 'paid' });
+    expectError(await deliver(t, 1, payload, signatureOf(payload, 'whsec_any_secret_at_all')), 400, 'BAD_REQUEST');
+    const sandboxed = await t.call({ method: 'POST', url: '/api/sandbox/public/stripe/1/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signatureOf(payload, 'whsec_any_secret_at_all') }, payload });
+    expect(sandboxed.statusCode).toBe(404);
+    // Orders are placed in the sandbox too, on its own stores.
+    expectError(await t.call({ method: 'POST', url: '/api/sandbox/public/storefronts/no-such-store/orders', payload: { product_id: 1, mac_address: uniqueMac(), email: 'a@example.com', method: 'manual' } }), 404, 'STOREFRONT_NOT_FOUND');
+  });
+});
