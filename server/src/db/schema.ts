@@ -907,6 +907,20 @@ export const storefronts = pgTable(
     stripeKeyLast4: text('stripe_key_last4'),
     manualEnabled: boolean('manual_enabled').notNull().default(false),
     manualInstructions: text('manual_instructions'),
+    /** Customer reminders (issue 44): off until the reseller turns them on; milestones in days before and after an expiry. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(false),
+    reminderDaysBefore: integer('reminder_days_before').array().notNull().default(sql`'{7,3,1}'::int[]`),
+    reminderDaysAfter: integer('reminder_days_after').array().notNull().default(sql`'{1}'::int[]`),
+    /** The reseller's own Telegram bot (issue 44): its token encrypted with the server key, never answered. */
+    telegramBotTokenEncrypted: text('telegram_bot_token_encrypted'),
+    telegramBotUsername: text('telegram_bot_username'),
+    /** SHA-256 of the `secret_token` given to setWebhook: Telegram sends it back on every update. */
+    telegramSecretHash: text('telegram_secret_hash'),
+    /** The reseller's own chat, linked by `/start <one-time code>`; Telegram's chat ids fit in 52 bits. */
+    telegramOwnerChatId: bigint('telegram_owner_chat_id', { mode: 'number' }),
+    /** SHA-256 of the current one-time owner start code, and until when it links. */
+    telegramOwnerCodeHash: text('telegram_owner_code_hash'),
+    telegramOwnerCodeExpiresAt: timestamp('telegram_owner_code_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -952,6 +966,12 @@ export const customers = pgTable(
     /** The language its mails are written in: its last order's, else the store's. */
     language: text('language').notNull().default('en'),
     notes: text('notes'),
+    /** Set when the customer unsubscribed from reminders (RFC 8058 one-click, or the reseller turned them off); null: on. */
+    remindersOffAt: timestamp('reminders_off_at', { withTimezone: true }),
+    /** The customer's Telegram chat with the store's bot, linked by `/start <telegram_code>` (issue 44). */
+    telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+    /** The customer's start code for the store's bot (8–64 of A–Z a–z 0–9 _ -), made with its first order. */
+    telegramCode: text('telegram_code').unique(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -969,6 +989,8 @@ export const customerDevices = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The product the device was last sold with (its renewal link offers it again); null: linked by hand. */
+    productId: integer('product_id').references(() => storefrontProducts.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('customer_devices_pair_idx').on(t.customerId, t.deviceId), index('customer_devices_device_idx').on(t.deviceId)],
@@ -1042,6 +1064,67 @@ export const storeStripeEvents = pgTable(
   (t) => [primaryKey({ columns: [t.storefrontId, t.eventId] })],
 );
 
+/**
+ * A customer reminder (issue 44): one row per device, expiry and milestone, claimed by the node that
+ * sends it (the unique key makes the claim once across nodes). A renewed device has a new expiry, so
+ * its milestones start again.
+ */
+export const customerReminders = pgTable(
+  'customer_reminders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The expiry the milestone is counted from. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    phase: text('phase', { enum: ['before', 'after'] }).notNull(),
+    days: integer('days').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Per channel: 'sent', 'failed', or null when the customer has no such channel. */
+    emailStatus: text('email_status'),
+    telegramStatus: text('telegram_status'),
+  },
+  (t) => [
+    uniqueIndex('customer_reminders_milestone_idx').on(t.customerId, t.deviceId, t.expiresAt, t.phase, t.days),
+    index('customer_reminders_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** The Telegram updates a store's bot has acted on, by Telegram's `update_id`: a redelivery is answered without acting. */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    storefrontId: integer('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storefrontId, t.updateId] })],
+);
+
+/** The reseller's daily Telegram digest: one per store and day, claimed by the node that sends it. */
+export const storefrontDigests = pgTable(
+  'storefront_digests',
+  {
+    storefrontId: integer('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.storefrontId, t.day] })],
+);
+
 export const schema = {
   paymentPlans,
   paymentOrders,
@@ -1093,5 +1176,8 @@ export const schema = {
   customerDevices,
   storeOrders,
   storeStripeEvents,
+  customerReminders,
+  telegramUpdates,
+  storefrontDigests,
   storefrontProducts,
 };

@@ -123,7 +123,7 @@ export async function fulfilOrder(
         const soonest = lifetime ? null : new Date(Math.min(...charged.activated.map((a) => Date.parse(a.expire_date))));
         next = { status: 'activated', activatedAt: new Date(), expiresAt: soonest, ledgerId: charged.ledgerId, failureReason: null };
         const devices = await devicesOfMac(tx, order.macAddress, order.appIds);
-        await linkDevices(tx, customerId, devices.map((d) => d.id));
+        await linkDevices(tx, customerId, devices.map((d) => d.id), order.productId);
       } catch (error) {
         const reason = failureOf(error);
         next = reason === null ? { status: 'waiting_credit' } : { status: 'failed', failureReason: reason };
