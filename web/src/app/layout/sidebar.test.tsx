@@ -20,4 +20,14 @@ describe('Sidebar', () => {
     }
     expect(new Set(icons).size).toBe(NAV_GROUPS.length);
   });
+
+  it('marks only the most specific entry of a group as the current page (Products, not Storefront as well)', async () => {
+    session.save('token', ['storefront'], false);
+    renderRoutes([{ path: '/storefront/products', element: <Sidebar onNavigate={() => undefined} /> }], '/storefront/products');
+    const products = await screen.findByRole('link', { name: 'Products' });
+    expect(products).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Storefront' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/storefront/orders');
+    expect(screen.getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/customers');
+  });
 });

@@ -82,6 +82,8 @@ function SidebarGroup({ group, pathname, onNavigate }: { group: NavGroup; pathna
               label={t(item.labelKey)}
               rightSection={item.badge ? <item.badge /> : undefined}
               active={item.to === activeTo}
+              // The router's own link would also mark /storefront current on /storefront/products.
+              end={item.to !== activeTo}
               onClick={onNavigate}
             />
           ))}

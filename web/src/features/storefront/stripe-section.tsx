@@ -53,7 +53,7 @@ export function StripeSection({ store }: { store: Storefront }) {
             <Text size="sm">{t('storefront.stripe.stepEvents')}</Text>
             <Group gap={6} mt={4}>
               {STRIPE_EVENTS.map((event) => (
-                <Code key={event} dir="ltr">
+                <Code key={event} dir="ltr" style={{ overflowWrap: 'anywhere' }}>
                   {event}
                 </Code>
               ))}
