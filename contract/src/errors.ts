@@ -79,6 +79,8 @@ export const ERROR_CATALOGUE = {
   ORDER_STATE: { status: 409, key: 'errors.orderState' },
   /** Another account's customer, or none. */
   CUSTOMER_NOT_FOUND: { status: 404, key: 'errors.customerNotFound' },
+  /** The player's store link (issue 44): the device was never activated, is disabled or lifetime, or its reseller's store is closed or sells nothing for its app. */
+  STORE_LINK_NOT_FOUND: { status: 404, key: 'errors.storeLinkNotFound' },
   /** The reseller's Stripe account refused or could not be reached: no order is left half made. */
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, key: 'errors.paymentProviderUnavailable' },
   VALIDATION: { status: 422, key: 'errors.validation' },
