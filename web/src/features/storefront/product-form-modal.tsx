@@ -40,7 +40,7 @@ export function productSchema(currency: string) {
       const price = Number.isFinite(scaled) && Math.abs(scaled - Math.round(scaled)) < 1e-6 ? Math.round(scaled) : scaled;
       return { ...values, app_ids: values.app_ids.map(Number), price: Number.isNaN(price) ? '' : price };
     }),
-    storefrontProductInput as z.ZodMiniType<StorefrontProductFields, unknown>,
+    storefrontProductInput,
   ) as unknown as z.ZodMiniType<StorefrontProductFields, unknown>;
 }
 
