@@ -13,7 +13,7 @@ const listeners = new WeakMap<Db, Map<string, Listener>>();
 
 export function onCreditArrival(db: Db, name: string, listener: Listener): void {
   let named = listeners.get(db);
-  if (!named) listeners.set(db, (named = new Map()));
+  if (!named) listeners.set(db, (named = new Map<string, Listener>()));
   named.set(name, listener);
 }
 

@@ -33,6 +33,8 @@ import { afterMove } from './after-move.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 
 export { findAccountByEmail } from './credit.repository.js';
+// What waits for an account's credit (store orders, issue 43) registers here.
+export { onCreditArrival } from './credit-arrival.js';
 
 /** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
 export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {

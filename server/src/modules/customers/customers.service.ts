@@ -18,6 +18,9 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import * as storefront from '../storefront/storefront.service.js';
 import * as repo from './customers.repository.js';
 
+// How a store order files its customer and links its devices (the storefront's fulfilment uses it).
+export { fileCustomer, linkDevices } from './customer-filing.js';
+
 /**
  * A reseller's customers (issue 43): filed by e-mail when they order from the store
  * (customer-filing.ts), or added here by hand, with the devices they own. A customer is its

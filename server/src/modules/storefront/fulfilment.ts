@@ -1,16 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Locale, StoreOrderStatus, WebhookEventData } from '@panel/contract';
+import type { StoreOrderStatus, WebhookEventData } from '@panel/contract';
 import type { Tx } from '../../db/client.js';
-import { storeOrders, storefronts, users } from '../../db/schema.js';
+import { storeOrders } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { accountAuth } from '../../http/auth.js';
 import type { Ctx } from '../../http/context.js';
-import { accountLocale } from '../../mail/templates.js';
 import { chargeActivation } from '../activation/activation.service.js';
-import { fileCustomer, linkDevices } from '../customers/customer-filing.js';
-import { devicesOfMac } from '../devices/device-access.js';
+import { fileCustomer, linkDevices } from '../customers/customers.service.js';
+import { devicesOfMac } from '../devices/devices.service.js';
 import { emit } from '../webhooks/webhooks.service.js';
-import { mailOrderReceipt, mailResellerAboutOrder } from './order-mails.js';
+import { mailOrderReceipt, mailResellerAboutOrder, type StoreOrderRow } from './order-mails.js';
 
 /**
  * From payment to activation, exactly once (issue 43). A paid Stripe event, the reseller's
@@ -21,7 +20,7 @@ import { mailOrderReceipt, mailResellerAboutOrder } from './order-mails.js';
  * `activation.succeeded`, all in the order's transaction.
  */
 
-export type StoreOrderRow = typeof storeOrders.$inferSelect;
+export type { StoreOrderRow };
 export type FulfilTrigger = 'paid' | 'approved' | 'retry' | 'sweep';
 
 /** The statuses each trigger moves an order from; from any other it does nothing. */
@@ -171,14 +170,4 @@ export async function sweepWaitingOrders(ctx: Ctx, userId: number): Promise<void
   } catch (error) {
     ctx.log.warn({ err: error, userId }, 'store orders waiting for credit not swept');
   }
-}
-
-/** What the order's mails need of its store and account. */
-export async function storeOfOrder(ctx: Pick<Ctx, 'db'>, order: StoreOrderRow) {
-  const [row] = await ctx.db
-    .select({ store: storefronts, owner: { name: users.name, email: users.email, locale: users.locale } })
-    .from(storefronts)
-    .innerJoin(users, eq(users.id, storefronts.userId))
-    .where(eq(storefronts.id, order.storefrontId));
-  return row ? { ...row, ownerLocale: accountLocale(row.owner.locale) as Locale } : undefined;
 }

@@ -1,9 +1,20 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { translate, type Locale } from '@panel/contract';
-import { applications } from '../../db/schema.js';
+import { applications, storeOrders, storefronts, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
-import { storeOrderAttentionMail, storeReceiptMail } from '../../mail/templates.js';
-import { storeOfOrder, type StoreOrderRow } from './fulfilment.js';
+import { accountLocale, storeOrderAttentionMail, storeReceiptMail } from '../../mail/templates.js';
+
+export type StoreOrderRow = typeof storeOrders.$inferSelect;
+
+/** What the order's mails need of its store and its account. */
+async function storeOfOrder(ctx: Pick<Ctx, 'db'>, order: StoreOrderRow) {
+  const [row] = await ctx.db
+    .select({ store: storefronts, owner: { name: users.name, email: users.email, locale: users.locale } })
+    .from(storefronts)
+    .innerJoin(users, eq(users.id, storefronts.userId))
+    .where(eq(storefronts.id, order.storefrontId));
+  return row ? { ...row, ownerLocale: accountLocale(row.owner.locale) } : undefined;
+}
 
 /** Where a customer follows its order (the public store's order page). */
 export const customerOrderUrl = (ctx: Pick<Ctx, 'config'>, slug: string, orderId: number) => `${ctx.config.publicUrl}/store/${encodeURIComponent(slug)}/orders/${orderId}`;

@@ -19,7 +19,7 @@ export function startOrderSweep(ctx: Ctx, options: { intervalMs?: number } = {})
         where o.status = 'waiting_credit'
           and o.id = (select min(w.id) from store_orders w where w.user_id = o.user_id and w.status = 'waiting_credit')
           and u.credit_point >= o.credit_cost`);
-      for (const row of (result as unknown as { rows: { user_id: number }[] }).rows) await sweepWaitingOrders(ctx, Number(row.user_id));
+      for (const row of (result as { rows: { user_id: number }[] }).rows) await sweepWaitingOrders(ctx, Number(row.user_id));
     } catch (error) {
       ctx.log.warn({ err: error }, 'store orders sweep failed; retrying at the next tick');
     }

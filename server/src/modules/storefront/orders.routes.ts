@@ -11,7 +11,7 @@ import {
 import { ctxOf } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { sendCsv } from '../../lib/csv.js';
-import { onCreditArrival } from '../credit/credit-arrival.js';
+import { onCreditArrival } from '../credit/credit.service.js';
 import { sweepWaitingOrders } from './fulfilment.js';
 import * as service from './orders.service.js';
 
