@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Storefront } from '@panel/contract';
+import { setStepUpHandler } from '../../api/client';
 import { json, renderWithProviders, stubFetch, type FetchMock } from '../../test-utils';
 import { StorefrontPage } from './storefront-page';
 
@@ -121,6 +122,31 @@ describe('StorefrontPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Stripe' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url.pathname === '/api/storefront/stripe' && init?.method === 'DELETE')).toBe(true));
     expect(await screen.findByText('Not set up')).toBeInTheDocument();
+  });
+
+  it('asks for the second factor when the server wants a step-up, then sends the keys again', async () => {
+    const stepUp = vi.fn(async () => true);
+    setStepUpHandler(stepUp);
+    let puts = 0;
+    const fetchMock = stubFetch(async (url, init) => {
+      if (url.pathname === '/api/storefront/stripe' && init?.method === 'PUT') {
+        puts += 1;
+        if (puts === 1) return json(403, { status: false, statusCode: 403, code: 'STEP_UP_REQUIRED', msg: 'Confirm it is you.', message: 'Confirm it is you.', errors: {} });
+        return ok(store({ stripe: { configured: true, key_last4: 'wxyz' } }), 'Stripe keys saved.');
+      }
+      return ok(store());
+    });
+    try {
+      renderWithProviders(<StorefrontPage />);
+      fireEvent.change(await screen.findByLabelText(/^Secret key/), { target: { value: 'sk_live_51ABCDEFabcdef0123456789wxyz' } });
+      fireEvent.change(screen.getByLabelText(/^Webhook signing secret/), { target: { value: 'whsec_abcdefghijklmnop' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+      expect(await screen.findByText('Set up · key …wxyz')).toBeInTheDocument();
+      expect(stepUp).toHaveBeenCalledTimes(1);
+      expect(sentBodies(fetchMock, '/api/storefront/stripe')).toHaveLength(2);
+    } finally {
+      setStepUpHandler(undefined);
+    }
   });
 
   it('saves manual payment with its instructions and counts their characters', async () => {
