@@ -178,7 +178,7 @@ export function SettingsForm({ store }: { store: Storefront | null }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <div style={{ position: 'sticky', top: 80 }}>
-            <StorePreview title={form.values.title} accentColor={form.values.accent_color} logoUrl={store?.logo_url ?? null} currency={form.values.currency} />
+            <StorePreview title={form.values.title} accentColor={form.values.accent_color} logoUrl={store?.logo_url ?? null} currency={form.values.currency} enabled={form.values.enabled} />
           </div>
         </Grid.Col>
       </Grid>

@@ -1,10 +1,10 @@
-import { Avatar, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { contrastWithWhite } from '@panel/contract';
 import { formatPrice } from './money';
 
-type Props = { title: string; accentColor: string; logoUrl: string | null; currency: string };
+type Props = { title: string; accentColor: string; logoUrl: string | null; currency: string; enabled: boolean };
 
 const HEX = /^#[0-9a-f]{6}$/i;
 /** The panel's default accent, shown while the typed colour is not a colour yet. */
@@ -15,7 +15,7 @@ const FALLBACK = '#1864ab';
  * whose button carries white text on the accent colour, as the public page's buttons do. A colour
  * white text cannot be read on is shown too, so the reseller sees why the form refuses it.
  */
-export function StorePreview({ title, accentColor, logoUrl, currency }: Props) {
+export function StorePreview({ title, accentColor, logoUrl, currency, enabled }: Props) {
   const { t } = useTranslation();
   const accent = HEX.test(accentColor) ? accentColor : FALLBACK;
   const readable = contrastWithWhite(accent.toLowerCase()) >= 4.5;
@@ -42,6 +42,11 @@ export function StorePreview({ title, accentColor, logoUrl, currency }: Props) {
         </Group>
       </Box>
       <Stack p="md" gap="xs">
+        {!enabled && (
+          <Alert color="gray" variant="light" p="xs">
+            <Text size="sm">{t('storefront.preview.closed')}</Text>
+          </Alert>
+        )}
         <Text size="sm" c="dimmed">
           {t('storefront.preview.caption')}
         </Text>

@@ -57,6 +57,12 @@ describe('StorefrontPage', () => {
     const preview = screen.getByRole('figure', { name: 'Preview of the store' });
     expect(within(preview).getByRole('heading', { name: 'Night Owl TV' })).toBeInTheDocument();
 
+    // A closed store says so in the preview.
+    fireEvent.click(screen.getByRole('switch', { name: /Store open/ }));
+    expect(within(preview).getByText('Closed: customers find no store at this address.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: /Store open/ }));
+    expect(within(preview).queryByText('Closed: customers find no store at this address.')).not.toBeInTheDocument();
+
     fireEvent.click(screen.getByRole('button', { name: 'Create the store' }));
     await waitFor(() => expect(sentBodies(fetchMock, '/api/storefront')).toHaveLength(1));
     expect(sentBodies(fetchMock, '/api/storefront')[0]).toMatchObject({ slug: 'night-owl', title: 'Night Owl TV', enabled: true, accent_color: '#1864ab', currency: 'EUR', default_language: 'en' });
