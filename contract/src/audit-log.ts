@@ -200,6 +200,8 @@ export const AUDIT_ACTIONS = {
   'storefront.stripe_removed': {},
   'storefront.logo_uploaded': {},
   'storefront.logo_removed': {},
+  /** Customer reminders (issue 44): on or off; the milestones are in the settings. */
+  'storefront.reminders_saved': { enabled: 'yesNo' },
   'storefront.product_created': { name: 'text' },
   'storefront.product_updated': { name: 'text' },
   'storefront.product_deleted': { name: 'text' },
@@ -212,6 +214,8 @@ export const AUDIT_ACTIONS = {
   'customer.deleted': { name: 'text' },
   'customer.device_linked': { name: 'text', device_id: 'hidden' },
   'customer.device_unlinked': { name: 'text', device_id: 'hidden' },
+  /** The reseller turned a customer's reminders on again (after it unsubscribed) or off (issue 44). */
+  'customer.reminders': { name: 'text', enabled: 'yesNo' },
 } as const satisfies Record<string, Record<string, AuditDetailFormat>>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The details an action may store: only its own fields (an object literal with another one does not compile). */

@@ -49,6 +49,10 @@ export const customer = z.object({
   notes: z.nullable(z.string()),
   devices_count: z.number(),
   orders_count: z.number(),
+  /** Its reminders (issue 44): off since it unsubscribed, or its reseller turned them off. */
+  reminders: z.object({ enabled: z.boolean(), off_since: z.nullable(z.string()) }),
+  /** Whether it linked its Telegram chat with the store's bot (issue 44). */
+  telegram_linked: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -86,6 +90,9 @@ export const customerAnswer = ok({ data: customerDetail });
 /** POST /api/customers/:id/devices. */
 export const linkCustomerDeviceBody = z.object({ mac_address: macAddressField(), app_id: idLikeField('validation.invalid') });
 export type LinkCustomerDeviceBody = z.output<typeof linkCustomerDeviceBody>;
+
+/** PUT /api/customers/:id/reminders (issue 44). */
+export const customerRemindersBody = z.object({ enabled: z.boolean('validation.invalid') });
 
 export const customerDeviceParams = z.object({
   id: queryInt(1, ID_MAX, { min: 'validation.invalid', max: 'validation.invalid' }),
@@ -178,5 +185,16 @@ export const unlinkCustomerDeviceEndpoint = endpoint({
   permission,
   description: 'Unlinks the device from the customer; the device itself is unchanged.',
   params: customerDeviceParams,
+  answer: customerAnswer,
+});
+
+export const customerRemindersEndpoint = endpoint({
+  method: 'PUT',
+  path: '/customers/:id/reminders',
+  tags,
+  permission,
+  description: "Turns the customer's reminders on again (after it unsubscribed) or off (issue 44). Answers its page, with `reminders.off_since`.",
+  params: idParam,
+  body: customerRemindersBody,
   answer: customerAnswer,
 });

@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
   CUSTOMER_NOT_FOUND: { status: 404, key: 'errors.customerNotFound' },
   /** The player's store link (issue 44): the device was never activated, is disabled or lifetime, or its reseller's store is closed or sells nothing for its app. */
   STORE_LINK_NOT_FOUND: { status: 404, key: 'errors.storeLinkNotFound' },
+  /** A reminder's renewal or unsubscribe link that is bad, altered or expired, or whose customer, device or store is gone or closed (issue 44). */
+  REMINDER_LINK_NOT_FOUND: { status: 404, key: 'errors.reminderLinkNotFound' },
   /** The reseller's Stripe account refused or could not be reached: no order is left half made. */
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, key: 'errors.paymentProviderUnavailable' },
   VALIDATION: { status: 422, key: 'errors.validation' },

@@ -50,6 +50,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { storeCheckoutRoutes } from './modules/storefront/store-checkout.routes.js';
 import { storeOrdersRoutes } from './modules/storefront/orders.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { customerRemindersRoutes } from './modules/customer-reminders/customer-reminders.routes.js';
 import { webhookEventSchemas, webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(
     await api.register(storeCheckoutRoutes, { sandbox });
     await api.register(storeOrdersRoutes);
     await api.register(customersRoutes);
+    await api.register(customerRemindersRoutes);
     await api.register(sandbox ? sandboxOnlyRoutes : modesRoutes);
     // Backups are of the live database: the sandbox has no such call.
     if (!sandbox) await api.register(backupsRoutes);

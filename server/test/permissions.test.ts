@@ -100,6 +100,10 @@ describe('the route list', () => {
         'GET /api/public/orders/:id',
         // Each store's own Stripe events, proven by the store's webhook secret (Stripe-Signature).
         'POST /api/public/stripe/:storefrontId/webhook',
+        // A reminder's renewal link (issue 44), read by the store's page: the signed token is its key, and it tells only the store, product and MAC to pre-fill.
+        'GET /api/public/renewals/:token',
+        // The one-click unsubscribe of reminder mails (RFC 8058): mail apps POST it without a session; the signed token names the customer.
+        'POST /api/public/reminders/unsubscribe/:token',
       ].sort(),
     );
   });

@@ -3,7 +3,15 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  /** Extra headers (a customer reminder's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -17,7 +25,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       describe: () => `SMTP (${new URL(options.smtpUrl!).host})`,
@@ -26,7 +34,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       await fs.mkdir(options.outbox, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outbox, `${stamp}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);

@@ -333,3 +333,45 @@ export function storeOrderAttentionMail(
   const html = htmlMail(locale, to.name, `<p>${escape(intro)}</p><p>${escape(next)}</p><p><a href="${escape(order.link)}">${escape(t('storeOrderAction'))}</a></p>`);
   return { to: to.email, subject, text, html, link: order.link };
 }
+
+/**
+ * A customer reminder (issue 44), from the store to its customer in the customer's language: the
+ * device (MAC, app, expiry) that expires or has expired, the renewal link, the store's contact,
+ * and the one-click unsubscribe headers of RFC 8058 (the mail app's Unsubscribe button POSTs to
+ * `unsubscribe`; a GET link in the body would be followed by link scanners). Signed by the store.
+ * `chat` is the same reminder as plain lines for the store's Telegram bot.
+ */
+export function customerReminderMail(
+  locale: Locale,
+  to: { name: string; email: string },
+  reminder: { store: string; contact: string | null; mac: string; app: string; expiresAt: Date; expired: boolean; link: string; unsubscribe: string },
+): Mail & { chat: string } {
+  const t = mailText(locale);
+  const params = { store: reminder.store, app: reminder.app, date: dayOf(locale, reminder.expiresAt) };
+  const [subject, intro, when] = reminder.expired
+    ? [t('customerReminderSubjectAfter', params), t('customerReminderIntroAfter', params), t('customerReminderExpired', params)]
+    : [t('customerReminderSubjectBefore', params), t('customerReminderIntroBefore', params), t('customerReminderExpires', params)];
+  const facts = [t('storeReceiptMac', { mac: reminder.mac }), t('customerReminderApp', params), when];
+  const support = reminder.contact ? t('storeReceiptSupport', { store: reminder.store, contact: reminder.contact }) : null;
+  const why = t('customerReminderWhy', params);
+  const action = `${t('customerReminderAction')}: ${reminder.link}`;
+  const text = [t('greeting', { name: to.name }), '', intro, '', ...facts, '', action, ...(support ? ['', support] : []), '', reminder.store, '', why].join('\n');
+  const html = htmlMail(
+    locale,
+    to.name,
+    `<p>${escape(intro)}</p><ul>${facts.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` +
+      `<p><a href="${escape(reminder.link)}">${escape(t('customerReminderAction'))}</a></p>` +
+      (support ? `<p>${escape(support)}</p>` : ''),
+    reminder.store,
+  ).replace('</body>', `<p style="color:#666;font-size:small">${escape(why)}</p></body>`);
+  const chat = [subject, '', ...facts, '', action, ...(support ? ['', support] : [])].join('\n');
+  return {
+    to: to.email,
+    subject,
+    text,
+    html,
+    link: reminder.link,
+    headers: { 'List-Unsubscribe': `<${reminder.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    chat,
+  };
+}

@@ -23,6 +23,8 @@ const withCounts = {
   phone: customers.phone,
   language: customers.language,
   notes: customers.notes,
+  remindersOffAt: customers.remindersOffAt,
+  telegramLinked: sql<boolean>`(${customers.telegramChatId} is not null)`,
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
   devicesCount: sql<number>`(select count(*) from ${customerDevices} cd where cd.customer_id = ${outerCustomerId})::int`,
@@ -185,4 +187,12 @@ export async function unlink(tx: Tx, customerId: number, deviceId: number): Prom
     .where(and(eq(customerDevices.customerId, customerId), eq(customerDevices.deviceId, deviceId)))
     .returning({ id: customerDevices.id });
   return gone.length > 0;
+}
+
+/** Turns the customer's reminders off (now) or on again (issue 44); an unchanged state keeps its date. */
+export async function setReminders(tx: Tx, id: number, enabled: boolean) {
+  await tx
+    .update(customers)
+    .set({ remindersOffAt: enabled ? null : sql`coalesce(${customers.remindersOffAt}, now())`, updatedAt: new Date() })
+    .where(eq(customers.id, id));
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createCustomerEndpoint,
   customerEndpoint,
+  customerRemindersEndpoint,
   customersEndpoint,
   customersExportEndpoint,
   deleteCustomerEndpoint,
@@ -62,6 +63,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = ctxOf(request);
     const data = await service.unlinkDevice(ctx, request.params.id, request.params.deviceId);
     return { status: true as const, msg: translate(ctx.locale, 'success.customerDeviceUnlinked'), data };
+  });
+
+  route(app, customerRemindersEndpoint, async (request) => {
+    const ctx = ctxOf(request);
+    const data = await service.setReminders(ctx, request.params.id, request.body.enabled);
+    return { status: true as const, msg: translate(ctx.locale, request.body.enabled ? 'success.customerRemindersOn' : 'success.customerRemindersOff'), data };
   });
 
   route(app, storeSalesEndpoint, async (request) => {

@@ -41,6 +41,8 @@ function shown(row: repo.CustomerListRow): Customer {
     notes: row.notes,
     devices_count: row.devicesCount,
     orders_count: row.ordersCount,
+    reminders: { enabled: row.remindersOffAt === null, off_since: row.remindersOffAt?.toISOString() ?? null },
+    telegram_linked: row.telegramLinked,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -201,6 +203,21 @@ export async function unlinkDevice(ctx: Ctx, id: number, deviceId: number): Prom
     if (await repo.unlink(tx, id, deviceId)) {
       await audit(ctx, { action: 'customer.device_unlinked', targetType: 'customer', targetId: id, details: { name: current.name, device_id: deviceId } }, tx);
     }
+  });
+  return detail(ctx, id);
+}
+
+/**
+ * PUT /api/customers/:id/reminders (issue 44): the reseller turns the customer's reminders on again
+ * (after it unsubscribed) or off. Audited with the name only.
+ */
+export async function setReminders(ctx: Ctx, id: number, enabled: boolean): Promise<CustomerDetail> {
+  const me = callerOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockCustomer(tx, me.userId, id);
+    if (!current) throw new AppError('CUSTOMER_NOT_FOUND');
+    await repo.setReminders(tx, id, enabled);
+    await audit(ctx, { action: 'customer.reminders', targetType: 'customer', targetId: id, details: { name: current.name, enabled } }, tx);
   });
   return detail(ctx, id);
 }

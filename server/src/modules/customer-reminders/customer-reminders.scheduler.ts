@@ -1,0 +1,198 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@panel/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { accountLocale, customerReminderMail } from '../../mail/templates.js';
+import { HEARTBEAT_MS } from '../health/readiness.js';
+import { reminderDay } from '../reminders/reminders.service.js';
+import { sendToCustomerChat } from '../telegram/telegram.service.js';
+import * as repo from './customer-reminders.repository.js';
+import { renewalLink, unsubscribeUrl } from './renewal-link.js';
+
+/** What the customer reminder pass needs: the live database (never the sandbox's), the mailer, the settings. */
+export type CustomerReminderDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The scheduler's heartbeat (readiness): a long pass beats at each page. */
+  beat?: () => void;
+  /** The store's Telegram bot (tests may stand in for it); default: the telegram module's. */
+  telegram?: (storefrontId: number, chatId: number, text: string) => Promise<boolean>;
+};
+
+/** A claim not marked sent after this long belongs to a node that stopped (or every channel failed): another pass may take it over. */
+export const CLAIM_TIMEOUT_MS = 15 * 60_000;
+/** Devices looked at per query, claimed per statement: memory stays bounded whatever the number due. */
+export const PAGE_SIZE = 500;
+/** Reminders of a page sent at once (SMTP round trips overlap, the mail server is not flooded). */
+const SENDING_AT_ONCE = 8;
+
+export type CustomerReminderPass = {
+  day: string;
+  /** False before REMINDER_HOUR: nothing was looked at. */
+  due: boolean;
+  /** Reminders this call sent (on at least one channel). */
+  sent: number;
+  /** The day's claims still unsent after this call (another node at work, or every channel failed): try again later. */
+  pending: number;
+};
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
+}
+
+/** One reminder on each of the customer's channels; never throws (a channel that fails says so). */
+async function deliver(deps: CustomerReminderDeps, reminder: repo.DueReminder, id: number, now: Date): Promise<repo.Outcome> {
+  const locale: Locale = accountLocale(reminder.language);
+  const link =
+    reminder.productId === null
+      ? `${deps.config.publicUrl}/store/${encodeURIComponent(reminder.slug)}`
+      : renewalLink(deps.config, { slug: reminder.slug, customerId: reminder.customerId, deviceId: reminder.deviceId, productId: reminder.productId }, now);
+  const message = customerReminderMail(
+    locale,
+    { name: reminder.customerName ?? reminder.email ?? '', email: reminder.email ?? '' },
+    {
+      store: reminder.title,
+      contact: reminder.supportEmail ?? reminder.supportWhatsapp ?? reminder.supportTelegram,
+      mac: reminder.macAddress,
+      app: reminder.appName,
+      expiresAt: reminder.expiresAt,
+      expired: reminder.expiresAt.getTime() <= now.getTime(),
+      link,
+      unsubscribe: unsubscribeUrl(deps.config, reminder.customerId),
+    },
+  );
+  let email: repo.Outcome['email'] = null;
+  if (reminder.email) {
+    try {
+      const { chat: _chat, ...mail } = message;
+      await deps.mailer.send(mail);
+      email = 'sent';
+    } catch (error) {
+      deps.log.warn({ err: error, reminderId: id }, 'customer reminder mail not sent');
+      email = 'failed';
+    }
+  }
+  let telegram: repo.Outcome['telegram'] = null;
+  if (reminder.telegramChatId !== null && reminder.hasBot) {
+    const send = deps.telegram ?? ((storefrontId, chatId, text) => sendToCustomerChat(deps, storefrontId, chatId, text));
+    telegram = (await send(reminder.storefrontId, reminder.telegramChatId, message.chat)) ? 'sent' : 'failed';
+  }
+  return { id, email, telegram, sent: email === 'sent' || telegram === 'sent' };
+}
+
+const midnight = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate());
+
+/**
+ * Sends the customer reminders due at `now`, when `now` is at or past REMINDER_HOUR (server time,
+ * as the reseller reminders): for each device its nearest due milestone (repository's
+ * `dueReminders` holds the rule), by e-mail with List-Unsubscribe headers and by Telegram when the
+ * customer linked its chat, each with a renewal link.
+ *
+ * Safe from any number of nodes at once: a page's milestones are claimed in one insert … on
+ * conflict, and a node sends only those its insert returned. A claim unsent after CLAIM_TIMEOUT_MS
+ * (its node stopped, or every channel failed) is taken over by a later pass; a node dying between
+ * the mail leaving and the row being marked sent makes a second mail, the price of never losing one.
+ * Pages of PAGE_SIZE by keyset keep memory flat, whatever the number of devices due.
+ */
+export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: Date): Promise<CustomerReminderPass> {
+  const day = reminderDay(now);
+  if (now.getHours() < deps.config.reminderHour) return { day, due: false, sent: 0, pending: 0 };
+  const staleBefore = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
+  let sent = 0;
+  let after = 0;
+  for (;;) {
+    const page = await repo.dueReminders(deps.db, now, staleBefore, after, PAGE_SIZE);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.linkId;
+    deps.beat?.();
+    const claimed = await repo.claim(deps.db, page, now, staleBefore);
+    const keyOf = (r: { customerId: number; deviceId: number; phase: string; days: number }) => `${r.customerId}:${r.deviceId}:${r.phase}:${r.days}`;
+    const ids = new Map(claimed.map((c) => [keyOf(c), c.id]));
+    const mine = page.flatMap((r) => {
+      const id = ids.get(keyOf(r));
+      return id === undefined ? [] : [{ reminder: r, id }];
+    });
+    const outcomes = await inParallel(mine, SENDING_AT_ONCE, ({ reminder, id }) => deliver(deps, reminder, id, now));
+    await repo.record(deps.db, outcomes, now);
+    sent += outcomes.filter((o) => o.sent).length;
+    if (page.length < PAGE_SIZE) break;
+  }
+  return { day, due: true, sent, pending: await repo.pendingSince(deps.db, midnight(now)) };
+}
+
+export type CustomerReminderScheduler = {
+  /** Resolves when the pass in flight, if any, is over. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Calls sendDueCustomerReminders every `intervalMs` (a minute) until the day is done on this node,
+ * then again from the next day, as the reseller reminders' scheduler does: its loop turns every
+ * `heartbeatMs` and beats `heartbeat` at each turn, the timer is unref'd, passes never overlap, and
+ * `stop` waits for a pass in flight so that the database can be closed after it.
+ */
+export function startCustomerReminderScheduler(
+  deps: CustomerReminderDeps,
+  options: { intervalMs?: number; clock?: () => Date; heartbeat?: () => void; heartbeatMs?: number } = {},
+): CustomerReminderScheduler {
+  const intervalMs = options.intervalMs ?? 60_000;
+  const clock = options.clock ?? (() => new Date());
+  const beat = options.heartbeat ?? (() => undefined);
+  const turnsPerPass = Math.max(1, Math.round(intervalMs / (options.heartbeatMs ?? HEARTBEAT_MS)));
+  const turnMs = intervalMs / turnsPerPass;
+  let turns = 0;
+  let doneDay: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = async () => {
+    const now = clock();
+    if (reminderDay(now) === doneDay) return;
+    try {
+      const pass = await sendDueCustomerReminders({ ...deps, beat }, now);
+      if (pass.sent > 0) deps.log.info({ day: pass.day, sent: pass.sent }, 'customer reminders sent');
+      if (pass.due && pass.pending === 0) doneDay = pass.day;
+    } catch (error) {
+      deps.log.error({ err: error }, 'customer reminders failed; retrying at the next tick');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      beat();
+      if (++turns % turnsPerPass !== 0) return schedule();
+      running = tick().finally(() => {
+        running = undefined;
+        beat();
+        schedule();
+      });
+    }, turnMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    settled: async () => {
+      await running;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
