@@ -202,6 +202,12 @@ export const AUDIT_ACTIONS = {
   'storefront.logo_removed': {},
   /** Customer reminders (issue 44): on or off; the milestones are in the settings. */
   'storefront.reminders_saved': { enabled: 'yesNo' },
+  /** The store's Telegram bot (issue 44): its @username only, never its token or secret. */
+  'storefront.telegram_connected': { bot: 'text' },
+  'storefront.telegram_disconnected': { bot: 'text' },
+  /** The reseller linked (or unlinked) its own chat from Telegram: that chat can approve orders. */
+  'storefront.telegram_chat_linked': { bot: 'text' },
+  'storefront.telegram_chat_unlinked': { bot: 'text' },
   'storefront.product_created': { name: 'text' },
   'storefront.product_updated': { name: 'text' },
   'storefront.product_deleted': { name: 'text' },

@@ -85,6 +85,10 @@ export const ERROR_CATALOGUE = {
   REMINDER_LINK_NOT_FOUND: { status: 404, key: 'errors.reminderLinkNotFound' },
   /** The reseller's Stripe account refused or could not be reached: no order is left half made. */
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, key: 'errors.paymentProviderUnavailable' },
+  /** The store's Telegram bot has no linked reseller chat (or no bot is connected): nothing to send a test to (issue 44). */
+  TELEGRAM_CHAT_NOT_LINKED: { status: 409, key: 'errors.telegramChatNotLinked' },
+  /** Telegram refused a call with a token it had accepted, or could not be reached (issue 44). */
+  TELEGRAM_UNAVAILABLE: { status: 502, key: 'errors.telegramUnavailable' },
   VALIDATION: { status: 422, key: 'errors.validation' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   ROLE_IN_USE: { status: 409, key: 'errors.roleInUse' },

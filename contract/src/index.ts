@@ -30,6 +30,7 @@ export * from './sessions.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
 export * from './storefront.js';
+export * from './storefront-telegram.js';
 export * from './storefront-reminders.js';
 export * from './store-orders.js';
 export * from './customers.js';

@@ -54,6 +54,8 @@ export const placedStoreOrder = z.object({
   checkout_url: z.optional(z.string()),
   /** Manual orders: how to pay, in the reseller's words. */
   instructions: z.optional(z.string()),
+  /** When the store has a Telegram bot (issue 44): `https://t.me/<bot>?start=<customer code>`, to get the receipt and reminders there. */
+  telegram_url: z.optional(z.string()),
 });
 export type PlacedStoreOrder = z.infer<typeof placedStoreOrder>;
 export const placedStoreOrderAnswer = ok({ data: placedStoreOrder });
@@ -77,6 +79,8 @@ export const publicStoreOrder = z.object({
   reason: z.nullable(z.string()),
   created_at: z.string(),
   activated_at: z.nullable(z.string()),
+  /** When the store has a Telegram bot (issue 44): the customer's start link to it (receipts, reminders, /status). */
+  telegram_url: z.optional(z.string()),
 });
 export type PublicStoreOrder = z.infer<typeof publicStoreOrder>;
 export const publicStoreOrderAnswer = ok({ data: publicStoreOrder });

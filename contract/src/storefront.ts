@@ -4,6 +4,7 @@ import { ok, okEnvelope } from './common.js';
 import { LOCALES } from './constants.js';
 import { endpoint } from './endpoint.js';
 import { emailField, idParam, noNul, optionalField } from './fields.js';
+import { storefrontTelegram } from './storefront-telegram.js';
 
 /**
  * The storefront (issue 43): each reseller's own shop at `/store/:slug`, where its customers buy
@@ -140,6 +141,8 @@ export const storefront = z.object({
   /** The reseller's own Stripe account: whether keys are saved, and the secret key's last 4 characters (never the keys). */
   stripe: z.object({ configured: z.boolean(), key_last4: z.nullable(z.string()) }),
   manual: z.object({ enabled: z.boolean(), instructions: z.nullable(z.string()) }),
+  /** The store's own Telegram bot (issue 44); `owner_link_url` is made fresh by GET /api/storefront only. */
+  telegram: storefrontTelegram,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -48,6 +48,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { storeCheckoutRoutes } from './modules/storefront/store-checkout.routes.js';
+import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { storeOrdersRoutes } from './modules/storefront/orders.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { customerRemindersRoutes } from './modules/customer-reminders/customer-reminders.routes.js';
@@ -193,6 +194,8 @@ export async function buildApp(
     await api.register(webhooksRoutes);
     await api.register(storefrontRoutes);
     await api.register(storeCheckoutRoutes, { sandbox });
+    // The store's Telegram bot (issue 44) has one webhook address, the live one: no sandbox twin.
+    if (!sandbox) await api.register(telegramRoutes);
     await api.register(storeOrdersRoutes);
     await api.register(customersRoutes);
     await api.register(customerRemindersRoutes);

@@ -40,6 +40,8 @@ const env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe API answers: unset means Stripe itself; tests point it at a local stand-in. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Where the Telegram Bot API answers the stores' bots (issue 44); tests point it at a local stand-in. */
+  TELEGRAM_API_BASE: z.string().url().default('https://api.telegram.org'),
   /** Passkeys: the relying party's domain (a domain, never an IP address) and the page origin; default from PUBLIC_URL. */
   WEBAUTHN_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID: a domain such as panel.example.com or localhost').optional(),
   WEBAUTHN_ORIGIN: z.string().url().optional(),
@@ -117,6 +119,8 @@ export type Config = {
    * PAYMENT_PROVIDER says: unset means Stripe itself; tests point it at a local stand-in.
    */
   stripeApiBase: URL | undefined;
+  /** The Telegram Bot API's root (TELEGRAM_API_BASE), without a trailing slash: the stores' bots call it through grammY. */
+  telegramApiBase: string;
   playerRateLimit: number;
   /** Expiry reminders go out once a day from this hour (server time) on. */
   reminderHour: number;
@@ -205,6 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'sandbox' },
     stripeApiBase: e.STRIPE_API_BASE === undefined ? undefined : new URL(e.STRIPE_API_BASE),
+    telegramApiBase: e.TELEGRAM_API_BASE.replace(/\/$/, ''),
     playerRateLimit: e.PLAYER_RATE_LIMIT,
     reminderHour: e.REMINDER_HOUR,
     redisUrl: e.REDIS_URL,

@@ -3,6 +3,7 @@ import { translate, type Permission } from '@panel/contract';
 import { permissions, rolePermissions, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
 import { accountLocale, lowCreditMail } from '../../mail/templates.js';
+import { tellOwnerLowCredit } from '../telegram/telegram.service.js';
 
 /** The page a reseller that may buy credit buys it on (web/src/app/private-routes.tsx). */
 export const BUY_CREDIT_PATH = '/payment-plans';
@@ -40,6 +41,8 @@ export async function mailLowCredit(ctx: Pick<Ctx, 'db' | 'mailer' | 'config' | 
       ? `mailto:${parent.email}?subject=${encodeURIComponent(translate(locale, 'mail.lowCreditAskSubject', { name: account.name }))}`
       : `${ctx.config.publicUrl}${BUY_CREDIT_PATH}`;
     await ctx.mailer.send(lowCreditMail(locale, account, { balance: low.balance, threshold: low.threshold, link, from: parent ?? null }));
+    // The same line to the reseller's chat with its store's bot, when linked (issue 44; never throws).
+    await tellOwnerLowCredit(ctx, low);
     return true;
   } catch (error) {
     ctx.log.warn({ err: error, userId: low.userId }, 'low-balance mail not sent');

@@ -9,6 +9,8 @@ import { chargeActivation } from '../activation/activation.service.js';
 import { fileCustomer, linkDevices } from '../customers/customers.service.js';
 import { devicesOfMac } from '../devices/devices.service.js';
 import { emit } from '../webhooks/webhooks.service.js';
+import { tellOwnerAboutOrder } from '../telegram/telegram.service.js';
+import { afterCommit } from '../../db/after-commit.js';
 import { mailOrderReceipt, mailResellerAboutOrder, type StoreOrderRow } from './order-mails.js';
 
 /**
@@ -61,6 +63,8 @@ export function orderEventData(order: StoreOrderRow): WebhookEventData['order.ac
 /** A manual order was placed: the reseller's endpoints hear it waits for approval (in the order's transaction). */
 export async function announcePlaced(ctx: Ctx, tx: Tx, order: StoreOrderRow): Promise<void> {
   if (order.status === 'awaiting_approval') await emit(ctx, tx, order.userId, 'order.awaiting_approval', orderEventData(order));
+  // The reseller's Telegram chat, with Approve and Reject (issue 44): only once the order exists.
+  if (order.status === 'awaiting_approval') afterCommit(tx, () => void tellOwnerAboutOrder(ctx, order));
 }
 
 /** The reason key of an activation refusal that no retry can cure, or null for one credit can. */
@@ -148,7 +152,10 @@ export async function fulfilOrder(
 /** After the commit: the customer's receipt, or the reseller's mail about an order it must act on. */
 async function tell(ctx: Ctx, order: StoreOrderRow) {
   if (order.status === 'activated') await mailOrderReceipt(ctx, order);
-  else if (order.status === 'waiting_credit' || order.status === 'failed') await mailResellerAboutOrder(ctx, order);
+  else if (order.status === 'waiting_credit' || order.status === 'failed') {
+    await mailResellerAboutOrder(ctx, order);
+    await tellOwnerAboutOrder(ctx, order);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { translate, type Locale } from '@panel/contract';
 import { applications, storeOrders, storefronts, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
 import { accountLocale, storeOrderAttentionMail, storeReceiptMail } from '../../mail/templates.js';
+import { sendReceiptToChat } from '../telegram/telegram.service.js';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 
@@ -46,6 +47,8 @@ export async function mailOrderReceipt(ctx: Ctx, order: StoreOrderRow): Promise<
   } catch (error) {
     ctx.log.warn({ err: error, orderId: order.id }, 'store order receipt not sent');
   }
+  // The same receipt to the customer's Telegram chat, when linked (issue 44; never throws).
+  await sendReceiptToChat(ctx, order);
 }
 
 /** The reseller's mail about a paid order waiting for its credit, or failed (refund the customer). */

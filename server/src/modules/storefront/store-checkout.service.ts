@@ -19,6 +19,7 @@ import { randomToken, sha256 } from '../../lib/secrets.js';
 import { decryptSecret, serverKey } from '../../lib/server-key.js';
 import { devicesOfMac } from '../devices/devices.service.js';
 import { announcePlaced, fulfil, type StoreOrderRow } from './fulfilment.js';
+import { orderTelegramUrl } from '../telegram/telegram.service.js';
 import { createStoreCheckout, paidSessionOf, storeStripeClient, stripeFailure, verifyStoreEvent } from './store-stripe.js';
 import { openStore, publicUrlOf, sellableApps, type StorefrontRow } from './storefront.service.js';
 
@@ -123,10 +124,16 @@ export async function placeOrder(ctx: Ctx, slug: string, input: PlaceStoreOrderB
   });
 
   if (secretKey === undefined) {
-    return { id: order.id, status: order.status, order_token: token, instructions: store.manualInstructions ?? '' };
+    return { id: order.id, status: order.status, order_token: token, instructions: store.manualInstructions ?? '', ...(await telegramOf(ctx, order)) };
   }
   const checkout = await startCheckout(ctx, store, order, secretKey);
-  return { id: order.id, status: order.status, order_token: token, checkout_url: checkout.url };
+  return { id: order.id, status: order.status, order_token: token, checkout_url: checkout.url, ...(await telegramOf(ctx, order)) };
+}
+
+/** `telegram_url` when the store has a bot (issue 44), else nothing. */
+async function telegramOf(ctx: Ctx, order: StoreOrderRow): Promise<{ telegram_url?: string }> {
+  const url = await orderTelegramUrl(ctx, order);
+  return url ? { telegram_url: url } : {};
 }
 
 function readSecret(ctx: Ctx, stored: string): string {
@@ -214,6 +221,7 @@ export async function publicOrder(ctx: Ctx, id: number, token: string | undefine
     reason: reasonOf(ctx.locale, order),
     created_at: order.createdAt.toISOString(),
     activated_at: order.activatedAt?.toISOString() ?? null,
+    ...(await telegramOf(ctx, order)),
   };
 }
 

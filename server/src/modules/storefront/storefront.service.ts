@@ -24,6 +24,7 @@ import { encryptSecret, serverKey } from '../../lib/server-key.js';
 import { prepareImage, storeImage, type UploadedFile } from '../../http/uploads.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { allowedApplications } from '../applications/applications.service.js';
+import { shownTelegram, telegramOfStore } from '../telegram/telegram.service.js';
 
 /**
  * The reseller's side of its storefront (issue 43): its settings and products. A store is its
@@ -62,6 +63,7 @@ function shown(config: Config, row: StorefrontRow): Storefront {
     stripe_webhook_url: stripeWebhookUrlOf(config, row.id),
     stripe: { configured: row.stripeSecretKeyEncrypted !== null, key_last4: row.stripeKeyLast4 },
     manual: { enabled: row.manualEnabled, instructions: row.manualInstructions },
+    telegram: shownTelegram(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -81,7 +83,8 @@ async function requireOwn(ctx: Ctx, db: DbOrTx = ctx.db): Promise<StorefrontRow>
 
 export async function get(ctx: Ctx): Promise<Storefront | null> {
   const row = await ownRow(ctx);
-  return row ? shown(ctx.config, row) : null;
+  // Only this read makes the reseller's one-time link to its own Telegram chat (issue 44).
+  return row ? { ...shown(ctx.config, row), telegram: await telegramOfStore(ctx, row) } : null;
 }
 
 /** Creates the caller's store on its first save, else replaces its settings. */
