@@ -34,6 +34,7 @@ export const publicRoutes: PublicRoute[] = [
   // the store's own texts (never the panel's), loaded with the page.
   { path: '/store/:slug', Component: page(() => import('../features/store/storefront-page'), 'StorefrontPage', loadStoreTexts) },
   { path: '/store/:slug/orders/:id', Component: page(() => import('../features/store/store-order-page'), 'StoreOrderPage', loadStoreTexts) },
+  { path: '/store/:slug/renew/:token', Component: page(() => import('../features/store/renewal-page'), 'RenewalPage', loadStoreTexts) },
 ];
 
 /**

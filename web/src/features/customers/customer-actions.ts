@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createCustomerEndpoint,
+  customerRemindersEndpoint,
   deleteCustomerEndpoint,
   linkCustomerDeviceEndpoint,
   unlinkCustomerDeviceEndpoint,
@@ -50,5 +51,20 @@ export function useUnlinkDevice() {
   return useMutation({
     mutationFn: ({ id, deviceId }: { id: number; deviceId: number }) => call(unlinkCustomerDeviceEndpoint, { params: { id, deviceId } }),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * PUT /api/customers/:id/reminders: on again after the customer unsubscribed, or off. The answer
+ * is the customer's page: it replaces the cached one at once (the switch follows the server).
+ */
+export function useCustomerReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => call(customerRemindersEndpoint, { params: { id }, body: { enabled } }),
+    onSuccess: (answer, { id }) => {
+      queryClient.setQueryData(['customer', id], answer);
+      void queryClient.invalidateQueries({ queryKey: ['customers'] });
+    },
   });
 }

@@ -17,6 +17,8 @@ const ANA: CustomerDetail = {
   notes: 'Pays by PIX.',
   devices_count: 1,
   orders_count: 1,
+  reminders: { enabled: true, off_since: null },
+  telegram_linked: false,
   created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-01T10:00:00.000Z',
   devices: [

@@ -12,6 +12,7 @@ import { showSuccess } from '../../lib/feedback';
 import { formatRecordDay, formatRecordTime } from '../../lib/format';
 import { formatPrice, OrderStatusBadge } from '../orders';
 import { useDeleteCustomer, useUnlinkDevice } from './customer-actions';
+import { CustomerChannels } from './customer-channels';
 import { CustomerFormModal } from './customer-form-modal';
 import { customerName } from './customers-page';
 import { useCustomer } from './get-customers';
@@ -24,7 +25,8 @@ type CustomerOrder = CustomerDetail['orders'][number];
 /**
  * A customer's page (/customers/:id; 'storefront'): its details with an Edit form, its devices
  * (app, expiry, status; unlinked with a confirm, the device itself unchanged) with a form to link
- * another, and its last orders, each leading to the order's details on the Orders screen.
+ * another, and its last orders, each leading to the order's details on the Orders screen. Its
+ * channels and reminders (issue 44) between the details and the devices.
  */
 export function CustomerPage() {
   const { t } = useTranslation();
@@ -133,6 +135,8 @@ export function CustomerPage() {
           {data.notes && detail(t('customers.form.notes'), data.notes)}
         </Stack>
       </Card>
+
+      <CustomerChannels customer={data} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="customer-devices-title">
         <Stack gap="md">

@@ -17,6 +17,8 @@ const customer = (id: number, overrides: Partial<Customer> = {}): Customer => ({
   notes: null,
   devices_count: 2,
   orders_count: 3,
+  reminders: { enabled: true, off_since: null },
+  telegram_linked: false,
   created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-01T10:00:00.000Z',
   ...overrides,

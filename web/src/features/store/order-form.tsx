@@ -32,6 +32,8 @@ type Props = {
   product: Product;
   language: Locale;
   onBack: () => void;
+  /** The device's MAC, known already (a renewal link's, issue 44). */
+  macAddress?: string;
 };
 
 /**
@@ -40,7 +42,7 @@ type Props = {
  * has set up. The server checks the MAC against the devices its players registered before any
  * money is taken; its refusals land under their fields, in the page's language.
  */
-export function OrderForm({ slug, store, product, language, onBack }: Props) {
+export function OrderForm({ slug, store, product, language, onBack, macAddress = '' }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -51,7 +53,7 @@ export function OrderForm({ slug, store, product, language, onBack }: Props) {
   const form = useZodForm<Values, PlaceStoreOrderBody>(placeStoreOrderBody, {
     initialValues: {
       product_id: product.id,
-      mac_address: '',
+      mac_address: macAddress,
       email: '',
       name: '',
       method: store.methods.length === 1 ? store.methods[0]! : '',

@@ -18,7 +18,12 @@ export const STOREFRONT_KEY = ['storefront'];
 
 /** `GET /api/storefront`: the caller's store, or null before its first save. */
 export const getStorefront = () => call(storefrontEndpoint);
-export const useStorefront = () => useQuery({ queryKey: STOREFRONT_KEY, queryFn: getStorefront });
+/**
+ * Not asked again when the window regains focus: each GET makes a new one-time link to the
+ * reseller's Telegram chat and voids the last, which the reseller may have just opened in
+ * Telegram (the Telegram section asks again on request).
+ */
+export const useStorefront = () => useQuery({ queryKey: STOREFRONT_KEY, queryFn: getStorefront, refetchOnWindowFocus: false });
 
 /** Every write answers the whole store: it replaces the cached one, and the server's sentence is the toast. */
 function useStoreWrite<Input>(send: (input: Input) => Promise<{ msg: string; data: unknown }>) {
