@@ -102,6 +102,8 @@ describe('the route list', () => {
         'POST /api/public/stripe/:storefrontId/webhook',
         // A reminder's renewal link (issue 44), read by the store's page: the signed token is its key, and it tells only the store, product and MAC to pre-fill.
         'GET /api/public/renewals/:token',
+        // Each store's Telegram bot's updates (issue 44), proven by the store's secret in X-Telegram-Bot-Api-Secret-Token.
+        'POST /api/public/telegram/:storefrontId/webhook',
         // The one-click unsubscribe of reminder mails (RFC 8058): mail apps POST it without a session; the signed token names the customer.
         'POST /api/public/reminders/unsubscribe/:token',
       ].sort(),
