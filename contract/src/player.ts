@@ -77,6 +77,14 @@ export const playerPinBody = z.object({
 });
 export type PlayerPinBody = z.infer<typeof playerPinBody>;
 
+/** POST /api/player/store-link: the same three fields as the status call (the key proves the screen is the device's). */
+export const playerStoreLinkBody = playerStatusBody;
+export type PlayerStoreLinkBody = z.infer<typeof playerStoreLinkBody>;
+
+/** The renewal link of the device's store, for the player to show as a QR code. */
+export const playerStoreLinkAnswer = ok({ data: z.object({ url: z.string() }) });
+export type PlayerStoreLinkAnswer = z.infer<typeof playerStoreLinkAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 // ---------------------------------------------------------------------------------------------
@@ -132,4 +140,16 @@ export const playerRedeemCodeEndpoint = endpoint({
     "Binds an activation code to this device (registering it on its first call) and activates it until the code's expiry; answers the device as the status call does, the code's playlists included. The same device may redeem again; another device, an unknown, inactive or expired code is refused (404, 403, 409) and nothing changes. Counts against the per-address limit like every player call, so codes cannot be enumerated. A device_secret (as for register) is stored for a device this call creates, or one that has none yet.",
   body: redeemCodeBody,
   answer: playerDeviceAnswer,
+});
+
+export const playerStoreLinkEndpoint = endpoint({
+  method: 'POST',
+  path: '/player/store-link',
+  tags,
+  public: true,
+  security,
+  description:
+    "The renewal link of the store of the reseller who last activated the device (`{PUBLIC_URL}/store/<slug>/renew/<token>`, valid 30 days), for the player to show as a QR code: the customer renews from a phone without typing the MAC. The link names the device, its customer in that account (when it has one) and the product it was last sold with, else the store's first active product for its application. Wrong device key: 403 C10405; unknown device: 404 C10404; a device never activated, disabled or lifetime, whose reseller has no open store, or whose store sells nothing for its application: 404 STORE_LINK_NOT_FOUND. Counts against the per-address limit like every player call.",
+  body: playerStoreLinkBody,
+  answer: playerStoreLinkAnswer,
 });

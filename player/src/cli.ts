@@ -2,11 +2,11 @@
  * The reference player: what a media-player app does against the panel, as a command.
  *
  *   npm run player -- register --app IBOPLAYER --mac 00:1a:79:12:34:56
- *   npm run player -- status | playlists | redeem <code>   (same --app and --mac)
+ *   npm run player -- status | playlists | redeem <code> | store-link   (same --app and --mac)
  *
  * Everything it sends and reads is the contract's (contract/src/player.ts): the endpoint gives the
  * method and path, its body schema the request, its answer schema what a success must look like.
- * An app written in another language follows the same four calls; the OpenAPI document at
+ * An app written in another language follows the same five calls; the OpenAPI document at
  * /api/docs describes them too.
  */
 import crypto from 'node:crypto';
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
+import QRCode from 'qrcode';
 import {
   SEED_APPLICATIONS,
   errorEnvelope,
@@ -23,6 +24,7 @@ import {
   playerRedeemCodeEndpoint,
   playerRegisterEndpoint,
   playerStatusEndpoint,
+  playerStoreLinkEndpoint,
   translate,
   type BodyIn,
   type Endpoint,
@@ -37,11 +39,12 @@ Commands:
   status           what the app asks on each start: expiry and playlists
   redeem <code>    binds an activation code to this device
   playlists        the device's playlists (passwords masked)
+  store-link       the renewal link of the reseller's store, and its QR code to scan with a phone
 
 Options:
   --url <url>      the panel (default http://localhost:3000)
   --state <dir>    where installation secrets are kept (default ~/.panel-player/)
-  --key <key>      a device key, for a device this state folder did not register
+  --key <key>      a device key, for a device this state folder did not register (status, playlists, store-link)
   --show-secrets   show playlist passwords
 `;
 
@@ -78,7 +81,7 @@ export async function run(argv: string[], io: Io = { out: console.log, err: cons
     (values.help ? io.out : io.err)(USAGE);
     return values.help ? 0 : 2;
   }
-  if (!['register', 'status', 'redeem', 'playlists'].includes(command) || (command === 'redeem' && !code)) {
+  if (!['register', 'status', 'redeem', 'playlists', 'store-link'].includes(command) || (command === 'redeem' && !code)) {
     io.err(command === 'redeem' ? 'redeem needs the code: npm run player -- redeem <code> --app … --mac …' : `Unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
@@ -111,6 +114,12 @@ export async function run(argv: string[], io: Io = { out: console.log, err: cons
     } else {
       const device_key = values.key ?? state.deviceKey();
       if (!device_key) throw new PlayerError(`No device key for this application and MAC in ${values.state}: run register first, or pass --key.`);
+      if (command === 'store-link') {
+        // The key proves the screen is the device's own: the link names the device and its customer.
+        const { url } = (await panel.call(playerStoreLinkEndpoint, { ...device, device_key })).data;
+        await printStoreLink(io, url);
+        return 0;
+      }
       answer = (await panel.call(playerStatusEndpoint, { ...device, device_key })).data;
     }
 
@@ -223,6 +232,18 @@ function print(io: Io, device: PlayerDeviceAnswer['data'] | Extract<PlayerRegist
     const password = p.password === null ? '' : `  password ${options.showSecrets ? p.password : '********'}`;
     io.out(`  #${p.id} ${p.name} [${p.type}${p.protect ? ', PIN' : ''}] ${p.url}${user}${password}`);
   }
+}
+
+/**
+ * What the app shows when the customer asks to renew: the link as a QR code, so a phone opens the
+ * store with the device already filled in (nobody types a MAC with a remote), and the link itself
+ * for a screen too small to scan from. `small` draws two rows of modules per text line (half
+ * blocks), so the code fits an 80-column terminal.
+ */
+async function printStoreLink(io: Io, url: string) {
+  io.out('Renew from a phone: scan this code, or open');
+  io.out(`  ${url}`);
+  io.out((await QRCode.toString(url, { type: 'terminal', small: true })).trimEnd());
 }
 
 // Run as a command (not when a test imports `run`).

@@ -91,6 +91,8 @@ describe('the route list', () => {
         'POST /api/player/status',
         'POST /api/player/redeem-code',
         'POST /api/player/verify-pin',
+        // The TV's store link (issue 44): the device key is the player's proof, as for status.
+        'POST /api/player/store-link',
         // The web app's failure reports (a chunk that did not load may be the sign-in screen's own); rate-limited per address.
         'POST /api/client-errors',
         // A reseller's storefront as its customers see it (issue 43): never its cost, owner or balance.

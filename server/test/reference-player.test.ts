@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import QRCode from 'qrcode';
 import type { CreateCodesAnswer } from '@panel/contract';
 import { run } from '../../player/src/cli.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { fundedAdmin } from './credit.js';
-import { applicationId, uniqueMac } from './devices.js';
+import { activateDevice, applicationId, uniqueMac } from './devices.js';
+import type { TestUser } from './fixtures.js';
+import { addProduct, openTestStore } from './store-checkout.js';
 
 /**
  * The reference player (player/src/cli.ts) against a test server listening on a real port. Each
@@ -97,6 +100,37 @@ describe('npm run player (the reference player)', () => {
     expect(playlists.stdout).not.toContain('Device key');
 
     expect((await player('playlists', ...on(mac), '--show-secrets')).stdout).toContain('password hunter22');
+  });
+
+  it("prints the renewal link of the activating reseller's store and its QR code, which encodes that link", async () => {
+    const mac = uniqueMac();
+    expect((await player('register', ...on(mac))).code).toBe(0);
+    // On its trial, no reseller's store is the device's yet: the panel's refusal, as sent.
+    const trial = await player('store-link', ...on(mac));
+    expect(trial.code).toBe(1);
+    expect(trial.stderr).toContain('There is no store to renew this device from: ask your reseller. (404 STORE_LINK_NOT_FOUND)');
+
+    // The admin's own store sells IBOPLAYER, and the admin activates the device.
+    const owner = { token: admin } as TestUser;
+    const store = await openTestStore(t, owner, { stripe: false });
+    const product = await addProduct(t, owner, { app_ids: [1] });
+    await activateDevice(t, owner, mac, [1]);
+
+    const shown = await player('store-link', ...on(mac));
+    expect(shown.stderr).toBe('');
+    expect(shown.code).toBe(0);
+    const url = new RegExp(`^  (${t.app.deps.config.publicUrl}/store/${store.slug}/renew/[A-Za-z0-9_-]+)$`, 'm').exec(shown.stdout)?.[1];
+    expect(url, shown.stdout).toBeDefined();
+    // The code drawn is the link's own QR code (qrcode's terminal drawing, two module rows a line).
+    expect(shown.stdout).toContain((await QRCode.toString(url!, { type: 'terminal', small: true })).trimEnd());
+    const renewal = await t.call({ method: 'GET', url: `/api/public/renewals/${url!.split('/renew/')[1]}` });
+    expect(renewal.statusCode, renewal.body).toBe(200);
+    expect(renewal.json()).toMatchObject({ data: { slug: store.slug, product_id: product, mac_address: mac, app_ids: [1] } });
+
+    // Without the device key this state folder keeps, the player says what to do.
+    const elsewhere = await player('store-link', '--app', 'IBOPLAYER', '--mac', mac, '--url', base, '--state', path.join(state, 'other'));
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain('No device key for this application and MAC');
   });
 
   it("fails with the server's message on an unknown MAC, and says so when nothing answers at the URL", async () => {

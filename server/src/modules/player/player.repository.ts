@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PlayerPlaylist } from '@panel/contract';
 import { perDatabase, type Db, type DbOrTx } from '../../db/client.js';
-import { activationCodes, applications, devices, playlists } from '../../db/schema.js';
+import { activationCodes, applications, customerDevices, customers, devices, playlists, storefrontProducts, storefronts, users } from '../../db/schema.js';
 import { roundBatch } from '../../lib/round-batch.js';
 
 /**
@@ -139,4 +139,42 @@ const markStatement = perDatabase((db) =>
 export async function markStatusCall(db: Db, deviceId: number): Promise<PlayerDeviceRow | undefined> {
   const [row] = await markStatement(db).execute({ id: deviceId });
   return row;
+}
+
+/**
+ * What the player's store link is made of (issue 44): the open store of the account that last
+ * activated the device (enabled, its account enabled and not deleted: the rule of the public store),
+ * the device's latest link to a customer of that account with the product it was last sold with,
+ * and the store's active products that sell the device's application, oldest first. Undefined
+ * when the device was never activated or that account has no open store.
+ */
+export async function findStoreLinkSource(db: Db, device: { id: number; appId: number }) {
+  const [store] = await db
+    .select({ id: storefronts.id, slug: storefronts.slug, userId: storefronts.userId, roleId: users.roleId })
+    .from(devices)
+    .innerJoin(storefronts, eq(storefronts.userId, devices.activatedBy))
+    .innerJoin(users, eq(users.id, storefronts.userId))
+    .where(and(eq(devices.id, device.id), eq(storefronts.enabled, true), eq(users.status, 1), isNull(users.deletedAt)));
+  if (!store) return undefined;
+  // A device may be linked to several customers of the account (each link is a pair): the latest wins.
+  const [link] = await db
+    .select({ customerId: customerDevices.customerId, productId: customerDevices.productId })
+    .from(customerDevices)
+    .innerJoin(customers, eq(customers.id, customerDevices.customerId))
+    .where(and(eq(customerDevices.deviceId, device.id), eq(customers.userId, store.userId)))
+    .orderBy(desc(customerDevices.id))
+    .limit(1);
+  const products = await db
+    .select({ id: storefrontProducts.id, appIds: storefrontProducts.appIds })
+    .from(storefrontProducts)
+    .where(
+      and(
+        eq(storefrontProducts.storefrontId, store.id),
+        eq(storefrontProducts.active, true),
+        isNull(storefrontProducts.deletedAt),
+        sql`${device.appId} = any(${storefrontProducts.appIds})`,
+      ),
+    )
+    .orderBy(asc(storefrontProducts.id));
+  return { store, link, products };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { playerRedeemCodeEndpoint, playerRegisterEndpoint, playerStatusEndpoint, playerVerifyPinEndpoint, translate } from '@panel/contract';
+import { playerRedeemCodeEndpoint, playerRegisterEndpoint, playerStatusEndpoint, playerStoreLinkEndpoint, playerVerifyPinEndpoint, translate } from '@panel/contract';
 import { ctxOf } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { redeemCode } from '../codes/codes.service.js';
@@ -29,5 +29,10 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, playerRedeemCodeEndpoint, async (request) => {
     const ctx = ctxOf(request);
     return { status: true as const, msg: translate(ctx.locale, 'codes.redeemed'), data: await redeemCode(ctx, request.body) };
+  });
+
+  route(app, playerStoreLinkEndpoint, async (request) => {
+    const ctx = ctxOf(request);
+    return { status: true as const, msg: translate(ctx.locale, 'success.ok'), data: await player.storeLink(ctx, request.body) };
   });
 };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LOGIN_MAX_FAILURES_PER_IP, translate, type PlayerDeviceAnswer, type PlayerPinBody, type PlayerRegisterAnswer, type PlayerRegisterBody, type PlayerStatusBody } from '@panel/contract';
+import { LOGIN_MAX_FAILURES_PER_IP, translate, type PlayerDeviceAnswer, type PlayerPinBody, type PlayerRegisterAnswer, type PlayerRegisterBody, type PlayerStatusBody, type PlayerStoreLinkBody } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
@@ -7,7 +7,9 @@ import { batchedRateLimiter, retryAfterSeconds, type RateLimiter } from '../../l
 import { sha256, verifySecret } from '../../lib/secrets.js';
 import { takeAttempt } from '../../lib/attempt-limits.js';
 import { deviceKeyMatches, findApplication, isActive } from '../devices/devices.service.js';
-import { findPlayerDevice, findPlaylist, markStatusCall, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
+import { renewalLink } from '../customer-reminders/customer-reminders.service.js';
+import { sellableApps } from '../storefront/storefront.service.js';
+import { findPlayerDevice, findPlaylist, findStoreLinkSource, markStatusCall, upsertDevice, type PlayerDeviceRow } from './player.repository.js';
 
 /**
  * The player API (DESIGN.md §5): what media-player apps call, without a session. Every call
@@ -146,4 +148,29 @@ export async function verifyPin(ctx: Ctx, input: PlayerPinBody) {
   if (!playlist) throw new AppError('NOT_FOUND', { key: 'player.playlistNotFound' });
   if (!playlist.protect) return;
   if (!(await verifySecret(playlist.pinHash, input.pin))) throw new AppError('INVALID_PIN');
+}
+
+/**
+ * The QR code on the TV (issue 44): the renewal link of the store of the reseller who last
+ * activated the device, so the customer renews from a phone without typing the MAC. The key is
+ * checked first (403 C10405): a MAC alone is guessable and must not tell whose device it is.
+ *
+ * The product is the one the device was last sold with while the store still sells it, else the
+ * store's first active product for the device's application (its every app still the account's
+ * to sell, as the public store lists them). A device with no customer in that account gets a link
+ * that names none (customer 0): the order placed from it files its customer by e-mail, as any
+ * order does. A device never activated, disabled (the store refuses its orders) or lifetime
+ * (nothing to renew), a closed store or one that sells nothing for the app: 404 STORE_LINK_NOT_FOUND.
+ */
+export async function storeLink(ctx: Ctx, input: PlayerStoreLinkBody): Promise<{ url: string }> {
+  const device = await deviceWithKey(ctx, input);
+  if (device.disabledAt !== null || device.lifetime) throw new AppError('STORE_LINK_NOT_FOUND');
+  const source = await findStoreLinkSource(ctx.db, { id: device.id, appId: device.appId });
+  if (!source) throw new AppError('STORE_LINK_NOT_FOUND');
+  const { store, link, products } = source;
+  const sellable = await sellableApps(ctx.db, store.userId, store.roleId);
+  const offered = products.filter((p) => p.appIds.every((app) => sellable.has(app)));
+  const product = offered.find((p) => p.id === link?.productId) ?? offered[0];
+  if (!product) throw new AppError('STORE_LINK_NOT_FOUND');
+  return { url: renewalLink(ctx.config, { slug: store.slug, customerId: link?.customerId ?? 0, deviceId: device.id, productId: product.id }) };
 }
