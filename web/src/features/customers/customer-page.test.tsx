@@ -29,7 +29,7 @@ const ANA: CustomerDetail = {
 
 const failure = (status: number, code: string, msg: string, errors = {}) => json(status, { status: false, statusCode: status, code, msg, message: msg, errors });
 
-function setup({ linkAnswer }: { linkAnswer?: () => Response } = {}) {
+function setup({ linkAnswer, customer = ANA }: { linkAnswer?: () => Response; customer?: CustomerDetail } = {}) {
   session.save('t0k3n', ['storefront'], false);
   const fetchMock = stubFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
@@ -39,7 +39,12 @@ function setup({ linkAnswer }: { linkAnswer?: () => Response } = {}) {
         { id: 2, app_name: 'BOB Player', app_logo: null, app_place_location: null, needs_device_key: true },
       ]);
     }
-    if (url.pathname === '/api/customers/5' && method === 'GET') return json(200, { status: true, msg: 'OK', data: ANA });
+    if (url.pathname === '/api/customers/5' && method === 'GET') return json(200, { status: true, msg: 'OK', data: customer });
+    if (url.pathname === '/api/customers/5/reminders' && method === 'PUT') {
+      const { enabled } = JSON.parse(init!.body as string) as { enabled: boolean };
+      const reminders = { enabled, off_since: enabled ? null : '2026-12-07T04:30:00.000Z' };
+      return json(200, { status: true, msg: enabled ? 'Reminders turned on.' : 'Reminders turned off.', data: { ...customer, reminders } });
+    }
     if (url.pathname === '/api/customers/5/devices' && method === 'POST') return linkAnswer ? linkAnswer() : json(200, { status: true, msg: 'Device linked.', data: ANA });
     if (url.pathname === '/api/customers/5/devices/41' && method === 'DELETE') return json(200, { status: true, msg: 'Device unlinked.', data: { ...ANA, devices: [] } });
     if (url.pathname === '/api/customers/404') return failure(404, 'CUSTOMER_NOT_FOUND', 'Customer not found.');
@@ -127,5 +132,33 @@ describe('CustomerPage', () => {
     open(404);
     expect(await screen.findByRole('alert')).toHaveTextContent('Customer not found.');
     expect(screen.getByRole('link', { name: 'All customers' })).toHaveAttribute('href', '/customers');
+  });
+
+  it('shows its channels, and that its reminders are off since it unsubscribed, then turns them back on', async () => {
+    const fetchMock = setup({ customer: { ...ANA, telegram_linked: true, reminders: { enabled: false, off_since: '2026-11-20T10:00:00.000Z' } } });
+    open();
+    const section = (await screen.findByRole('heading', { name: 'Channels and reminders' })).closest('section')!;
+    expect(within(section).getByText('ana@example.test')).toBeInTheDocument();
+    expect(within(section).getByText("Linked with your store's bot")).toBeInTheDocument();
+    const reminders = within(section).getByRole('switch', { name: /Renewal reminders/ });
+    expect(reminders).not.toBeChecked();
+    expect(within(section).getByText('Off since 11-20-2026: the customer unsubscribed, or they were turned off here.')).toBeInTheDocument();
+
+    fireEvent.click(reminders);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Reminders turned on.'));
+    expect(sentBodies(fetchMock, '/api/customers/5/reminders')).toEqual([{ enabled: true }]);
+    await waitFor(() => expect(within(section).getByRole('switch', { name: /Renewal reminders/ })).toBeChecked());
+    expect(within(section).getByText(/This customer receives your store's reminders/)).toBeInTheDocument();
+  });
+
+  it('turns its reminders off, and says when it has no Telegram chat linked', async () => {
+    const fetchMock = setup();
+    open();
+    const section = (await screen.findByRole('heading', { name: 'Channels and reminders' })).closest('section')!;
+    expect(within(section).getByText(/Not linked: the customer links it from an order page or a receipt/)).toBeInTheDocument();
+    fireEvent.click(within(section).getByRole('switch', { name: /Renewal reminders/ }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/customers/5/reminders')).toEqual([{ enabled: false }]));
+    await waitFor(() => expect(within(section).getByRole('switch', { name: /Renewal reminders/ })).not.toBeChecked());
+    expect(within(section).getByText(/^Off since /)).toBeInTheDocument();
   });
 });
