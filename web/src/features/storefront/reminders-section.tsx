@@ -34,10 +34,9 @@ function DaysInput({ form, phase }: { form: ReturnType<typeof useZodForm<Values,
   const current = form.values[field];
   // A day the server holds that this screen would not offer (0 before) stays shown, to be removed.
   const choices = sortDays([...dayChoices(phase), ...current], phase);
-  const { onChange: _ignored, value: _value, error: _error, ...inputProps } = form.getInputProps(field);
   return (
     <MultiSelect
-      {...inputProps}
+      data-path={field}
       label={label}
       description={t(`storefront.reminders.${field === 'days_before' ? 'daysBeforeHint' : 'daysAfterHint'}`)}
       data={choices.map((day) => ({ value: String(day), label: milestone(phase, day) }))}
@@ -103,14 +102,14 @@ function Preview({ initialLanguage }: { initialLanguage: Locale }) {
             label={t('storefront.reminders.previewLanguage')}
             data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
             value={language}
-            onChange={(value) => value && setLanguage(value as Locale)}
+            onChange={(value) => value && setLanguage(value)}
             allowDeselect={false}
             w={200}
           />
           <SegmentedControl
             aria-label={t('storefront.reminders.previewView')}
             value={view}
-            onChange={(value) => setView(value as 'html' | 'text')}
+            onChange={setView}
             data={[
               { value: 'html', label: t('storefront.reminders.previewHtml') },
               { value: 'text', label: t('storefront.reminders.previewText') },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { IconBell, IconBrandTelegram, IconSettings } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LogoSection } from './logo-section';
 import { ManualPaymentForm } from './manual-payment-form';
@@ -22,6 +23,8 @@ export function StorefrontPage() {
   const { t } = useTranslation();
   const query = useStorefront();
   const [tab, setTab] = useState<Tab>('settings');
+  // The tabs' icons give way on a phone: the three names (Einstellungen, Configurações…) then fit one row at 375 px.
+  const phone = useMediaQuery('(max-width: 30em)');
   if (query.isPending) {
     return (
       <Center p="xl">
@@ -43,13 +46,13 @@ export function StorefrontPage() {
   return (
     <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false} maw={1100}>
       <Tabs.List mb="md">
-        <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />}>
+        <Tabs.Tab value="settings" leftSection={phone ? undefined : <IconSettings size={16} aria-hidden />}>
           {t('storefront.tabs.settings')}
         </Tabs.Tab>
-        <Tabs.Tab value="reminders" leftSection={<IconBell size={16} aria-hidden />}>
+        <Tabs.Tab value="reminders" leftSection={phone ? undefined : <IconBell size={16} aria-hidden />}>
           {t('storefront.tabs.reminders')}
         </Tabs.Tab>
-        <Tabs.Tab value="telegram" leftSection={<IconBrandTelegram size={16} aria-hidden />}>
+        <Tabs.Tab value="telegram" leftSection={phone ? undefined : <IconBrandTelegram size={16} aria-hidden />}>
           {t('storefront.tabs.telegram')}
         </Tabs.Tab>
       </Tabs.List>
