@@ -292,13 +292,35 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(lastText(ANA)).toBe(translate('en', 'telegram.customerUnlinked', { store: 'Fast TV' }));
   });
 
+  it('tells the reseller\'s chat of its low balance, and of an approved order left waiting for credit', async () => {
+    const balance = await balanceOf(t, reseller.id);
+    await t.database.db.execute(sql`update users set low_credit_threshold = ${balance}, low_credit_notified_at = null where id = ${reseller.id}`);
+    const first = await manualOrder();
+    await deliver(button(OWNER_CHAT, `approve:${first.id}`));
+    const low = translate('en', 'mail.lowCreditIntro', { balance: balance - 1, threshold: balance });
+    await until(() => standIn.sent('sendMessage', OWNER_CHAT).some((c) => String(c.body.text).includes(low)), 'the low-balance line');
+    await t.database.db.execute(sql`update users set low_credit_threshold = null where id = ${reseller.id}`);
+
+    // No credit left: approving leaves the order waiting, and the chat hears it.
+    const order = await manualOrder();
+    await t.database.db.execute(sql`update users set credit_point = 0 where id = ${reseller.id}`);
+    await deliver(button(OWNER_CHAT, `approve:${order.id}`));
+    expect((await orderRow(t, order.id))!.status).toBe('waiting_credit');
+    expect(standIn.sent('answerCallbackQuery').at(-1)!.body.text).toBe(translate('en', 'telegram.outcomeWaitingCredit'));
+    const waiting = translate('en', 'mail.storeWaitingCreditIntro', { id: order.id, product: 'One year', mac: order.mac, count: 1 });
+    await until(() => standIn.sent('sendMessage', OWNER_CHAT).some((c) => String(c.body.text).includes(waiting)), 'the waiting-for-credit message');
+    await t.database.db.execute(sql`update users set credit_point = ${balance - 1} where id = ${reseller.id}`);
+  });
+
   it('sends a test message to the reseller\'s chat, and the daily digest once per store and day across two nodes', async () => {
     const res = await t.call({ method: 'POST', url: '/api/storefront/telegram/test', token: reseller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(lastText(OWNER_CHAT)).toBe(translate('en', 'telegram.test', { store: 'Fast TV' }));
 
     const deps = { db: t.database.db, config: t.app.deps.config, log: t.app.log };
+    // Tomorrow evening: the digest tells of today, when this file's orders were placed and approved.
     const now = new Date();
+    now.setDate(now.getDate() + 1);
     now.setHours(23, 30, 0, 0);
     const before = standIn.sent('sendMessage', OWNER_CHAT).length;
     const passes = await Promise.all([sendDueDigests(deps, now), sendDueDigests(deps, now)]);
@@ -307,7 +329,18 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const digests = standIn.sent('sendMessage', OWNER_CHAT).slice(before);
     expect(digests).toHaveLength(1);
     const balance = await balanceOf(t, reseller.id);
-    expect(digests[0]!.body.text).toContain(translate('en', 'telegram.digestBalance', { balance }));
+    const text = String(digests[0]!.body.text);
+    expect(text).toContain(translate('en', 'telegram.digestBalance', { balance }));
+    const [today] = await rows<{ orders: number; revenue: number; activations: number }>(
+      t,
+      sql`select (select count(*)::int from store_orders where storefront_id = ${store.id}) as orders,
+                 (select coalesce(sum(price), 0)::int from store_orders where storefront_id = ${store.id} and status = 'activated') as revenue,
+                 (select count(*)::int from activations where reseller_id = ${reseller.id}) as activations`,
+    );
+    expect(today!.revenue).toBeGreaterThan(0);
+    expect(text).toContain(translate('en', 'telegram.digestOrders', { count: today!.orders }));
+    expect(text).toContain(translate('en', 'telegram.digestActivations', { count: today!.activations }));
+    expect(text).toContain(translate('en', 'telegram.digestRevenue', { amounts: new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(today!.revenue / 100) }));
     const early = new Date(now);
     early.setHours(0, 5, 0, 0);
     expect((await sendDueDigests(deps, early)).due).toBe(t.app.deps.config.reminderHour === 0);

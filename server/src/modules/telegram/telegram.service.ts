@@ -157,7 +157,13 @@ export async function connect(ctx: Ctx, input: StorefrontTelegramInput): Promise
 export async function disconnect(ctx: Ctx): Promise<StorefrontTelegram> {
   requireStepUp(ctx);
   const own = await requireOwn(ctx);
-  const bot = botOf(ctx, own);
+  let bot: ConnectedBot | null = null;
+  try {
+    bot = botOf(ctx, own);
+  } catch (error) {
+    // The server key changed since the token was saved: it cannot be read, but it can be forgotten.
+    ctx.log.warn({ err: error, storefrontId: own.id }, 'telegram token unreadable with the server key; the bot is forgotten without deleteWebhook');
+  }
   if (bot) {
     try {
       await botApi(ctx.config, bot.token).deleteWebhook();
@@ -179,7 +185,7 @@ export async function disconnect(ctx: Ctx): Promise<StorefrontTelegram> {
       })
       .where(eq(storefronts.id, own.id))
       .returning();
-    if (bot) await audit(ctx, { action: 'storefront.telegram_disconnected', targetType: 'storefront', targetId: own.id, details: { bot: bot.username } }, tx);
+    if (own.telegramBotUsername) await audit(ctx, { action: 'storefront.telegram_disconnected', targetType: 'storefront', targetId: own.id, details: { bot: own.telegramBotUsername } }, tx);
     return row!;
   });
   return shownTelegram(saved);
