@@ -10,6 +10,7 @@ import { OrderStatus, PaymentInstructions } from './order-status';
 import { orderTokenOf } from './order-tokens';
 import { NEUTRAL_ACCENT, StoreLayout } from './store-layout';
 import { formatPrice } from './store-money';
+import { TelegramLink } from './telegram-link';
 import { useStoreLanguage } from './use-store-language';
 
 function Detail({ label, value, ltr = false }: { label: string; value: string; ltr?: boolean }) {
@@ -101,6 +102,7 @@ export function StoreOrderPage() {
             {t('store.orderPage.followsItself')}
           </Text>
         )}
+        {data.telegram_url && <TelegramLink url={data.telegram_url} accent={accent} />}
         <Divider />
         <OrderDetails order={data} />
         <Text size="sm" c="dimmed">
