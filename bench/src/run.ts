@@ -21,6 +21,7 @@ import { billingRecords } from './billing.js';
 import { stepUpCost } from './step-up.js';
 import { webhookDelivery } from './webhooks.js';
 import { storefrontFigures } from './storefront.js';
+import { customerRemindersFigures } from './customer-reminders.js';
 import { runPgbench, type PgbenchFigures } from './pgbench.js';
 import { metricsOverhead } from './metrics.js';
 import { backupFigures } from './backup.js';
@@ -241,6 +242,7 @@ const postgresParts: [string, (url: string, options: typeof parts) => Promise<vo
   ['step-up', stepUpCost],
   ['webhooks', webhookDelivery],
   ['storefront', storefrontFigures],
+  ['reminders', customerRemindersFigures],
 ];
 for (const [name, part] of postgresParts) {
   if (only && only !== name) continue;
