@@ -91,7 +91,7 @@ export async function dueReminders(db: DbOrTx, now: Date, staleBefore: Date, aft
       )
     order by cd.id
     limit ${limit}`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+  return (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     ...(row as unknown as DueReminder),
     telegramChatId: row.telegramChatId === null ? null : Number(row.telegramChatId),
     expiresAt: new Date(row.expiresAt as string | Date),

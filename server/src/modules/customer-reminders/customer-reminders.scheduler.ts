@@ -41,7 +41,7 @@ export type CustomerReminderPass = {
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results: R[] = [];
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
