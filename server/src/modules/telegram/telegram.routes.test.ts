@@ -225,12 +225,18 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const secret = secretOf();
     // Ten presses at once (ten update ids), each also redelivered.
     const presses = Array.from({ length: 10 }, () => ({ update_id: nextUpdate++, ...button(OWNER_CHAT, `approve:${order.id}`, 500 + order.id) }));
+    // Over real HTTP, as Telegram delivers them.
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const results = await Promise.all(
       [...presses, ...presses].map((payload) =>
-        t.call({ method: 'POST', url: `/api/public/telegram/${store.id}/webhook`, headers: { 'x-telegram-bot-api-secret-token': secret }, payload }),
+        fetch(`${base}/api/public/telegram/${store.id}/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+          body: JSON.stringify(payload),
+        }),
       ),
     );
-    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     await updatesSettled();
     expect((await orderRow(t, order.id))!.status).toBe('activated');
     expect(await balanceOf(t, reseller.id)).toBe(balance - 1);
@@ -316,6 +322,9 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const res = await t.call({ method: 'POST', url: '/api/storefront/telegram/test', token: reseller.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(lastText(OWNER_CHAT)).toBe(translate('en', 'telegram.test', { store: 'Fast TV' }));
+    // Telegram refusing it (the reseller blocked its bot) is said, not hidden.
+    standIn.failures.set('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+    expectError(await t.call({ method: 'POST', url: '/api/storefront/telegram/test', token: reseller.token }), 502, 'TELEGRAM_UNAVAILABLE');
 
     const deps = { db: t.database.db, config: t.app.deps.config, log: t.app.log };
     // Tomorrow evening: the digest tells of today, when this file's orders were placed and approved.
@@ -359,6 +368,13 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     await makeStepUpStale(t, guarded.id);
     expectError(await connect(guarded), 403, 'STEP_UP_REQUIRED');
     expectError(await t.call({ method: 'DELETE', url: '/api/storefront/telegram', token: guarded.token }), 403, 'STEP_UP_REQUIRED');
+  });
+
+  it('answers 502 TELEGRAM_UNAVAILABLE when Telegram refuses setWebhook, and keeps the bot as it was', async () => {
+    const before = await storeRow();
+    standIn.failures.set('setWebhook', { error_code: 400, description: 'Bad Request: bad webhook: HTTPS url must be provided for webhook' });
+    expectError(await connect(reseller), 502, 'TELEGRAM_UNAVAILABLE');
+    expect(await storeRow()).toEqual(before);
   });
 
   it('disconnects: deleteWebhook, the bot forgotten, and its old secret then refused', async () => {
