@@ -129,12 +129,12 @@ export async function record(db: DbOrTx, outcomes: Outcome[], now: Date) {
     where r.id = v.id`);
 }
 
-/** Claims still unsent among those made from `since` (this pass's day): another node at work, or all channels failed. */
-export async function pendingSince(db: DbOrTx, since: Date): Promise<number> {
+/** Claims still unsent among those made from `since` (this pass's day) until `now`: another node at work, or all channels failed. */
+export async function pendingSince(db: DbOrTx, since: Date, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(customerReminders)
-    .where(and(isNull(customerReminders.sentAt), sql`${customerReminders.claimedAt} >= ${since.toISOString()}::timestamptz`));
+    .where(and(isNull(customerReminders.sentAt), sql`${customerReminders.claimedAt} between ${since.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz`));
   return row?.n ?? 0;
 }
 

@@ -130,7 +130,7 @@ export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: 
     sent += outcomes.filter((o) => o.sent).length;
     if (page.length < PAGE_SIZE) break;
   }
-  return { day, due: true, sent, pending: await repo.pendingSince(deps.db, midnight(now)) };
+  return { day, due: true, sent, pending: await repo.pendingSince(deps.db, midnight(now), now) };
 }
 
 export type CustomerReminderScheduler = {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applicationIds, createReseller, createVerifiedUser, expectError, expectFieldErrors, rows, uniqueEmail, type TestUser } from '../../../test/fixtures.js';
 import { uniqueMac } from '../../../test/devices.js';
 import { decodeMail } from '../../../test/mail.js';
-import { sendDueCustomerReminders, startCustomerReminderScheduler, type CustomerReminderDeps } from './customer-reminders.scheduler.js';
+import { CLAIM_TIMEOUT_MS, sendDueCustomerReminders, startCustomerReminderScheduler, type CustomerReminderDeps } from './customer-reminders.scheduler.js';
 import { renewalLink, renewalToken, unsubscribeToken } from './renewal-link.js';
 
 const log = pino({ level: 'silent' });
@@ -344,6 +344,21 @@ describe('the reminder pass', () => {
     expectError(await t.call({ method: 'POST', url: '/api/public/reminders/unsubscribe/not-a-token' }), 404, 'REMINDER_LINK_NOT_FOUND');
     const altered = url.pathname.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
     expectError(await t.call({ method: 'POST', url: altered }), 404, 'REMINDER_LINK_NOT_FOUND');
+  });
+
+  it('keeps a reminder no channel took unsent and pending, and sends it once its claim is stale', async () => {
+    const at = nextSeason();
+    const s = await store();
+    const c = await customer(s);
+    const d = await device(s, c.id, at(2));
+    const failing = { ...deps, mailer: { send: () => Promise.reject(new Error('SMTP down')), describe: () => 'down' } };
+    expect(await sendDueCustomerReminders(failing, at(0))).toMatchObject({ sent: 0, pending: 1 });
+    expect(await claims(d.id)).toEqual([expect.objectContaining({ phase: 'before', days: 3, sent_at: null, email_status: 'failed' })]);
+    // Within the claim's timeout nothing is tried again; after it, the next pass sends it.
+    expect(await sendDueCustomerReminders(deps, new Date(at(0).getTime() + CLAIM_TIMEOUT_MS - 60_000))).toMatchObject({ sent: 0, pending: 1 });
+    expect(await sendDueCustomerReminders(deps, new Date(at(0).getTime() + CLAIM_TIMEOUT_MS + 60_000))).toMatchObject({ sent: 1, pending: 0 });
+    expect(await claims(d.id)).toEqual([expect.objectContaining({ email_status: 'sent', sent_at: expect.anything() })]);
+    expect(mailsTo(c.email!)).toHaveLength(1);
   });
 
   it('runs from the scheduler, and stop waits for the pass in flight', async () => {
