@@ -290,7 +290,7 @@ const dayOf = (locale: Locale, date: Date) => new Intl.DateTimeFormat(LANGUAGE_T
 export function storeReceiptMail(
   locale: Locale,
   to: { name: string; email: string },
-  receipt: { store: string; contact: string | null; product: string; mac: string; apps: string[]; expiresAt: Date | null; link: string },
+  receipt: { store: string; contact: string | null; product: string; mac: string; apps: string[]; expiresAt: Date | null; link: string; telegram?: string | null },
 ): Mail {
   const t = mailText(locale);
   const facts = [
@@ -301,12 +301,27 @@ export function storeReceiptMail(
   ];
   const intro = t('storeReceiptIntro', { store: receipt.store });
   const support = receipt.contact ? t('storeReceiptSupport', { store: receipt.store, contact: receipt.contact }) : null;
-  const text = [t('greeting', { name: to.name }), '', intro, '', ...facts, '', `${t('storeReceiptAction')}: ${receipt.link}`, ...(support ? ['', support] : []), '', receipt.store].join('\n');
+  // The store's Telegram bot (issue 44): the customer's start link, for receipts and reminders there.
+  const telegram = receipt.telegram ? `${t('storeReceiptTelegram', { store: receipt.store })}: ${receipt.telegram}` : null;
+  const text = [
+    t('greeting', { name: to.name }),
+    '',
+    intro,
+    '',
+    ...facts,
+    '',
+    `${t('storeReceiptAction')}: ${receipt.link}`,
+    ...(telegram ? ['', telegram] : []),
+    ...(support ? ['', support] : []),
+    '',
+    receipt.store,
+  ].join('\n');
   const html = htmlMail(
     locale,
     to.name,
     `<p>${escape(intro)}</p><ul>${facts.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` +
       `<p><a href="${escape(receipt.link)}">${escape(t('storeReceiptAction'))}</a></p>` +
+      (receipt.telegram ? `<p><a href="${escape(receipt.telegram)}">${escape(t('storeReceiptTelegram', { store: receipt.store }))}</a></p>` : '') +
       (support ? `<p>${escape(support)}</p>` : ''),
     receipt.store,
   );

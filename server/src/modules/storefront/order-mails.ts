@@ -3,7 +3,7 @@ import { translate, type Locale } from '@panel/contract';
 import { applications, storeOrders, storefronts, users } from '../../db/schema.js';
 import type { Ctx } from '../../http/context.js';
 import { accountLocale, storeOrderAttentionMail, storeReceiptMail } from '../../mail/templates.js';
-import { sendReceiptToChat } from '../telegram/telegram.service.js';
+import { orderTelegramUrl, sendReceiptToChat } from '../telegram/telegram.service.js';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 
@@ -42,6 +42,7 @@ export async function mailOrderReceipt(ctx: Ctx, order: StoreOrderRow): Promise<
         apps: apps.map((a) => a.name),
         expiresAt: order.expiresAt,
         link: customerOrderUrl(ctx, store.slug, order.id),
+        telegram: await orderTelegramUrl(ctx, order),
       }),
     );
   } catch (error) {

@@ -7,6 +7,7 @@ import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.j
 import { applicationIds, createReseller, expectError, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, fundedAdmin, recharge } from '../../../test/credit.js';
 import { registerDevice, uniqueMac } from '../../../test/devices.js';
+import { decodeMail } from '../../../test/mail.js';
 import { addProduct, openTestStore, orderRow, placedOrder, type TestStore } from '../../../test/store-checkout.js';
 import { telegramStandIn } from '../../../test/telegram-stand-in.js';
 import { makeStepUpStale, turnOn } from '../../../test/two-factor.js';
@@ -245,8 +246,12 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const edits = standIn.sent('editMessageText', OWNER_CHAT).filter((c) => c.body.message_id === 500 + order.id);
     expect(edits.map((c) => c.body.text)).toContain(`New order\n\n${translate('en', 'telegram.outcomeActivated')}`);
     expect(standIn.sent('answerCallbackQuery').filter((c) => c.body.text === translate('en', 'telegram.outcomeActivated'))).toHaveLength(1);
-    // The customer's receipt mail went out, once.
+    // The customer's receipt mail went out, once, with the customer's start link to the store's bot.
     await until(() => t.mails().filter((m) => m.to === order.email).length === 1, 'the receipt mail');
+    const receipt = decodeMail(t.mails().find((m) => m.to === order.email)!);
+    expect(order.telegram_url).toMatch(/^https:\/\/t\.me\//);
+    expect(receipt.text).toContain(`${translate('en', 'mail.storeReceiptTelegram', { store: 'Fast TV' })}: ${order.telegram_url}`);
+    expect(receipt.html).toContain(`href="${order.telegram_url}"`);
   });
 
   it('rejects from the chat through the web\'s rule, with the reason "Rejected from Telegram"', async () => {
