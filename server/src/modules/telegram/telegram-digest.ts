@@ -83,8 +83,8 @@ export function digestText(store: { title: string }, figures: Awaited<ReturnType
     t('digestTitle', { store: store.title, date: dayText(locale, new Date(Date.UTC(figures.yesterday.getFullYear(), figures.yesterday.getMonth(), figures.yesterday.getDate()))) }),
     t('digestBalance', { balance: figures.balance }),
     figures.runwayDays === null ? t('digestRunwayNone') : t('digestRunway', { days: figures.runwayDays }),
-    t('digestActivations', { count: figures.activations }),
-    t('digestOrders', { count: figures.orders }),
+    t('digestActivations', { number: figures.activations }),
+    t('digestOrders', { number: figures.orders }),
     amounts ? t('digestRevenue', { amounts }) : t('digestNoRevenue'),
   ].join('\n');
 }

@@ -352,8 +352,8 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
                  (select count(*)::int from activations where reseller_id = ${reseller.id}) as activations`,
     );
     expect(today!.revenue).toBeGreaterThan(0);
-    expect(text).toContain(translate('en', 'telegram.digestOrders', { count: today!.orders }));
-    expect(text).toContain(translate('en', 'telegram.digestActivations', { count: today!.activations }));
+    expect(text).toContain(translate('en', 'telegram.digestOrders', { number: today!.orders }));
+    expect(text).toContain(translate('en', 'telegram.digestActivations', { number: today!.activations }));
     expect(text).toContain(translate('en', 'telegram.digestRevenue', { amounts: new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(today!.revenue / 100) }));
     const early = new Date(now);
     early.setHours(0, 5, 0, 0);
