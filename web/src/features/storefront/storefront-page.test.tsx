@@ -8,7 +8,7 @@ import { StorefrontPage } from './storefront-page';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-// Cast: what later issues add to the store (its Telegram bot) is not this screen's concern.
+// Cast: what later issues add to the store is not this screen's concern.
 const store = (extra: Partial<Storefront> = {}): Storefront =>
   ({
   id: 7,
@@ -24,6 +24,7 @@ const store = (extra: Partial<Storefront> = {}): Storefront =>
   stripe_webhook_url: 'https://panel.example/api/public/stripe/7/webhook',
   stripe: { configured: false, key_last4: null },
   manual: { enabled: false, instructions: null },
+  telegram: { connected: false, bot_username: null, owner_link_url: null, owner_linked: false },
   created_at: '2026-12-01T10:00:00.000Z',
   updated_at: '2026-12-01T10:00:00.000Z',
   ...extra,

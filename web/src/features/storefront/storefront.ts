@@ -8,6 +8,7 @@ import {
   storefrontEndpoint,
   uploadStorefrontLogoEndpoint,
   type ManualPayment,
+  type Storefront,
   type StorefrontSettings,
   type StripeKeysInput,
 } from '@panel/contract';
@@ -25,13 +26,25 @@ export const getStorefront = () => call(storefrontEndpoint);
  */
 export const useStorefront = () => useQuery({ queryKey: STOREFRONT_KEY, queryFn: getStorefront, refetchOnWindowFocus: false });
 
+type Cached = { status: boolean; msg: string; data: Storefront | null };
+
+/**
+ * Only GET /api/storefront makes the one-time link to the reseller's Telegram chat (other answers
+ * carry null); a write does not void it, so the link already shown stays.
+ */
+function keepOwnerLink(before: Storefront | null | undefined, after: Storefront): Storefront {
+  const link = before?.telegram.owner_link_url;
+  if (!link || after.telegram.owner_link_url || !after.telegram.connected || after.telegram.bot_username !== before.telegram.bot_username) return after;
+  return { ...after, telegram: { ...after.telegram, owner_link_url: link } };
+}
+
 /** Every write answers the whole store: it replaces the cached one, and the server's sentence is the toast. */
-function useStoreWrite<Input>(send: (input: Input) => Promise<{ msg: string; data: unknown }>) {
+function useStoreWrite<Input>(send: (input: Input) => Promise<{ msg: string; data: Storefront }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: (answer) => {
-      queryClient.setQueryData(STOREFRONT_KEY, { status: true, msg: answer.msg, data: answer.data });
+      queryClient.setQueryData<Cached>(STOREFRONT_KEY, (cached) => ({ status: true, msg: answer.msg, data: keepOwnerLink(cached?.data, answer.data) }));
       // A first save makes the products' list reachable; a new currency reprices nothing but is shown there.
       void queryClient.invalidateQueries({ queryKey: ['storefront-products'] });
       showSuccess(answer.msg);

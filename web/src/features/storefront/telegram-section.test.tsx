@@ -168,4 +168,23 @@ describe('Storefront → Telegram', () => {
     expect(await screen.findByText('Not connected')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '@BotFather' })).toBeInTheDocument();
   });
+
+  it("keeps the link to the reseller's chat after another section's save, whose answer carries none", async () => {
+    const fetchMock = stubFetch(async (url, init) =>
+      url.pathname === '/api/storefront/manual' && init?.method === 'PUT'
+        ? ok({ ...store({ ...ON, owner_link_url: null }), manual: { enabled: true, instructions: 'PIX key: 9' } }, 'Manual payment saved.')
+        : ok(store(ON)),
+    );
+    renderWithProviders(<StorefrontPage />);
+    const instructions = await screen.findByRole('textbox', { name: 'Instructions for the customer' });
+    fireEvent.change(instructions, { target: { value: 'PIX key: 9' } });
+    const manual = (screen.getByRole('heading', { name: 'Manual payment' }).closest('.mantine-Card-root') as HTMLElement);
+    fireEvent.click(within(manual).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Manual payment saved.'));
+    const reads = fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/storefront' && (init?.method ?? 'GET') === 'GET').length;
+    fireEvent.click(screen.getByRole('tab', { name: 'Telegram' }));
+    expect(await screen.findByRole('link', { name: 'Link my chat' })).toHaveAttribute('href', ON.owner_link_url);
+    // Not asked again: a new read would void the link the reseller may have opened.
+    expect(fetchMock.mock.calls.filter(([url, init]) => url.pathname === '/api/storefront' && (init?.method ?? 'GET') === 'GET')).toHaveLength(reads);
+  });
 });
