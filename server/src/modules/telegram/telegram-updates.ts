@@ -214,8 +214,9 @@ async function onButton(ctx: Ctx, bot: ConnectedBot, query: NonNullable<Update['
   const match = /^(approve|reject):(\d{1,9})$/.exec(query.data ?? '');
   if (!match) return answer('telegram.unknownButton');
   const orderId = Number(match[2]);
+  // The account as the web would see it: disabled, or without the Sales permission any more, it may not act.
   const owner = await accountAuth(ctx.db, store.userId);
-  if (!owner) return answer('telegram.notYours');
+  if (!owner || !owner.permissions.has('storefront')) return answer('telegram.notYours');
   const asOwner: Ctx = { ...ctx, auth: owner, locale };
   let outcome: string;
   try {
@@ -233,7 +234,8 @@ async function onButton(ctx: Ctx, bot: ConnectedBot, query: NonNullable<Update['
             : translate(locale, 'telegram.outcomeFailed', { reason: order.failure?.message ?? '' });
   } catch (error) {
     if (!(error instanceof AppError) || (error.code !== 'ORDER_STATE' && error.code !== 'ORDER_NOT_FOUND')) throw error;
-    outcome = translate(locale, error.key, error.options.params ?? {});
+    // Another press (or the web) moved it first: that one edits the message; this one only says why nothing happened.
+    return answer('telegram.done', { outcome: translate(locale, error.key, error.options.params ?? {}) });
   }
   await answer('telegram.done', { outcome });
   if (!query.message) return;
