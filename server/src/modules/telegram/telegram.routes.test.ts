@@ -217,6 +217,19 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(await balanceOf(t, reseller.id)).toBe(balance);
     const answered = standIn.sent('answerCallbackQuery').slice(-2);
     expect(answered.map((c) => c.body.text)).toEqual([translate('en', 'telegram.notYours'), translate('en', 'telegram.notYours')]);
+
+    // From the reseller's own chat, another account's order is not found: nothing changes there either.
+    const stranger = await createReseller(t, { applications: [apps[0]!] });
+    await recharge(t, admin, { email: stranger.email, points: 10 });
+    const theirs = await openTestStore(t, stranger, { stripe: false });
+    const theirProduct = await addProduct(t, stranger, { app_ids: [apps[0]!] });
+    const mac = uniqueMac();
+    await registerDevice(t, { appId: apps[0]!, mac });
+    const foreign = await placedOrder(t, theirs.slug, { product_id: theirProduct, mac_address: mac, email: 'someone@example.com', method: 'manual' });
+    await deliver(button(OWNER_CHAT, `approve:${foreign.id}`));
+    expect((await orderRow(t, foreign.id))!.status).toBe('awaiting_approval');
+    expect(await balanceOf(t, stranger.id)).toBe(10);
+    expect(standIn.sent('answerCallbackQuery').at(-1)!.body.text).toBe(translate('en', 'errors.orderNotFound'));
   });
 
   it('approves once under repeated and concurrent callbacks: one activation, one charge, the message edited with the outcome', async () => {
