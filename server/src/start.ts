@@ -13,6 +13,8 @@ import { traceIdMixin } from './lib/trace-ids.js';
 import { startReminderScheduler } from './modules/reminders/reminders.service.js';
 import { startWebhookWorker } from './modules/webhooks/worker.js';
 import { startOrderSweep } from './modules/storefront/order-sweep.js';
+import { startCustomerReminderScheduler } from './modules/customer-reminders/customer-reminders.scheduler.js';
+import { startTelegramDigestScheduler } from './modules/telegram/telegram-digest.js';
 import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
 import { createReadiness } from './modules/health/readiness.js';
 import { mailAdminsOnBackupFailure } from './modules/backups/failure-mail.js';
@@ -80,6 +82,9 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   const webhooks = startWebhookWorker({ db: database.db, database, mailer, config, log, metrics }, { heartbeat: readiness.worker('webhooks') });
   // Store orders waiting for credit whose account's balance now covers them (live data only).
   const orderSweep = startOrderSweep({ ...app.deps, db: database.db, locale: 'en', ip: '127.0.0.1', log, auth: undefined });
+  // The stores' customer reminders and their owners' Telegram digest, from REMINDER_HOUR, once a day across nodes.
+  const customerReminders = startCustomerReminderScheduler({ db: database.db, mailer, config, log }, { heartbeat: readiness.worker('customer-reminders') });
+  const digests = startTelegramDigestScheduler({ db: database.db, config, log }, { heartbeat: readiness.worker('telegram-digest') });
   app.addHook('onListen', () => readiness.markReady());
   // Backups on BACKUP_SCHEDULE (one node per scheduled time); stopped after a backup in flight is done.
   const backups = startBackupScheduler({ config, database, db: database.db, log });
@@ -88,7 +93,7 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   // A backup of this process that made no file, or whose restore drill failed, is mailed to the admins.
   const stopBackupMail = mailAdminsOnBackupFailure({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
-    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop(), orderSweep.stop()]);
+    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop(), orderSweep.stop(), customerReminders.stop(), digests.stop()]);
     // After the scheduler has let its backup in flight finish, whose outcome is then still heard.
     stopBackupMetrics();
     stopBackupMail();
