@@ -15,6 +15,7 @@ import { startWebhookWorker } from './modules/webhooks/worker.js';
 import { startOrderSweep } from './modules/storefront/order-sweep.js';
 import { startCustomerReminderScheduler } from './modules/customer-reminders/customer-reminders.scheduler.js';
 import { startTelegramDigestScheduler } from './modules/telegram/telegram-digest.js';
+import { updatesSettled } from './modules/telegram/telegram-updates.js';
 import { createPanelMetrics } from './modules/metrics/panel-metrics.js';
 import { createReadiness } from './modules/health/readiness.js';
 import { mailAdminsOnBackupFailure } from './modules/backups/failure-mail.js';
@@ -93,7 +94,8 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   // A backup of this process that made no file, or whose restore drill failed, is mailed to the admins.
   const stopBackupMail = mailAdminsOnBackupFailure({ db: database.db, mailer, config, log });
   app.addHook('onClose', async () => {
-    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop(), orderSweep.stop(), customerReminders.stop(), digests.stop()]);
+    // Telegram updates already acknowledged finish their work (Telegram will not send them again).
+    await Promise.all([reminders.stop(), webhooks.stop(), backups.stop(), orderSweep.stop(), customerReminders.stop(), digests.stop(), updatesSettled()]);
     // After the scheduler has let its backup in flight finish, whose outcome is then still heard.
     stopBackupMetrics();
     stopBackupMail();
