@@ -30,8 +30,12 @@ export type DueReminder = {
 };
 
 /**
- * One page (keyset on customer_devices.id, after `afterLinkId`) of the devices whose nearest
- * milestone is due at `now` and not yet sent nor being sent (a claim fresher than `staleBefore`).
+ * The devices among the next `size` customer-device links (keyset on customer_devices.id, after
+ * `afterLinkId`) whose nearest milestone is due at `now` and not yet sent nor being sent (a claim
+ * fresher than `staleBefore`), and the last link id of that slice (`next`; null: no links left).
+ * A slice of links, not a page of results: each query then reads at most `size` links through the
+ * primary key and its joins' keys, whatever the number of links or due devices (a page of due rows
+ * would make PostgreSQL scan every link for each page).
  *
  * The milestones, per device with expiry E (the contract's rule, counted in exact time):
  * - before d: due from E − d days until E, the nearest being the smallest such d. 0 before is
@@ -45,8 +49,11 @@ export type DueReminder = {
  * trial no account activated (another reseller's since is not this store's to remind); customers
  * who did not unsubscribe and have a channel (an e-mail, or a chat with the store's bot).
  */
-export async function dueReminders(db: DbOrTx, now: Date, staleBefore: Date, afterLinkId: number, limit: number): Promise<DueReminder[]> {
+export async function dueReminders(db: DbOrTx, now: Date, staleBefore: Date, afterLinkId: number, size: number): Promise<{ due: DueReminder[]; next: number | null }> {
   const at = now.toISOString();
+  const bound = await db.execute(sql`select max(id) as hi from (select id from customer_devices where id > ${afterLinkId} order by id limit ${size}) slice`);
+  const hi = (bound as { rows: { hi: number | null }[] }).rows[0]?.hi ?? null;
+  if (hi === null) return { due: [], next: null };
   const result = await db.execute(sql`
     select cd.id as "linkId", c.user_id as "userId", c.id as "customerId", c.name as "customerName", c.email, c.language,
       c.telegram_chat_id as "telegramChatId", d.id as "deviceId", d.mac_address as "macAddress", d.expire_date as "expiresAt",
@@ -76,7 +83,7 @@ export async function dueReminders(db: DbOrTx, now: Date, staleBefore: Date, aft
           and (max(x) < (select max(y) from unnest(s.reminder_days_after) y)
             or ${at}::timestamptz < d.expire_date + (max(x) + 1) * interval '1 day')
     ) m
-    where cd.id > ${afterLinkId}
+    where cd.id > ${afterLinkId} and cd.id <= ${hi}
       and s.reminders_enabled and s.enabled and u.status = 1 and u.deleted_at is null
       and c.reminders_off_at is null
       and (c.email is not null or (c.telegram_chat_id is not null and s.telegram_bot_token_encrypted is not null))
@@ -89,14 +96,14 @@ export async function dueReminders(db: DbOrTx, now: Date, staleBefore: Date, aft
         where r.customer_id = c.id and r.device_id = d.id and r.expires_at = d.expire_date and r.phase = m.phase and r.days = m.days
           and (r.sent_at is not null or r.claimed_at >= ${staleBefore.toISOString()}::timestamptz)
       )
-    order by cd.id
-    limit ${limit}`);
-  return (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    order by cd.id`);
+  const due = (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     ...(row as unknown as DueReminder),
     telegramChatId: row.telegramChatId === null ? null : Number(row.telegramChatId),
     expiresAt: new Date(row.expiresAt as string | Date),
     productId: row.productId === null ? null : Number(row.productId),
   }));
+  return { due, next: Number(hi) };
 }
 
 /**

@@ -20,12 +20,14 @@ export type CustomerReminderDeps = {
   beat?: () => void;
   /** The store's Telegram bot (tests may stand in for it); default: the telegram module's. */
   telegram?: (storefrontId: number, chatId: number, text: string) => Promise<boolean>;
+  /** Links per slice (default PAGE_SIZE; tests make it small). */
+  pageSize?: number;
 };
 
 /** A claim not marked sent after this long belongs to a node that stopped (or every channel failed): another pass may take it over. */
 export const CLAIM_TIMEOUT_MS = 15 * 60_000;
-/** Devices looked at per query, claimed per statement: memory stays bounded whatever the number due. */
-export const PAGE_SIZE = 500;
+/** Customer-device links looked at per query (their due ones claimed in one statement): memory and each query's work stay bounded. */
+export const PAGE_SIZE = 1000;
 /** Reminders of a page sent at once (SMTP round trips overlap, the mail server is not flooded). */
 const SENDING_AT_ONCE = 8;
 
@@ -105,7 +107,7 @@ const midnight = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.
  * conflict, and a node sends only those its insert returned. A claim unsent after CLAIM_TIMEOUT_MS
  * (its node stopped, or every channel failed) is taken over by a later pass; a node dying between
  * the mail leaving and the row being marked sent makes a second mail, the price of never losing one.
- * Pages of PAGE_SIZE by keyset keep memory flat, whatever the number of devices due.
+ * Slices of PAGE_SIZE links by keyset keep memory and each query's work flat, whatever the number of devices due.
  */
 export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: Date): Promise<CustomerReminderPass> {
   const day = reminderDay(now);
@@ -114,9 +116,9 @@ export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: 
   let sent = 0;
   let after = 0;
   for (;;) {
-    const page = await repo.dueReminders(deps.db, now, staleBefore, after, PAGE_SIZE);
-    if (page.length === 0) break;
-    after = page[page.length - 1]!.linkId;
+    const { due: page, next } = await repo.dueReminders(deps.db, now, staleBefore, after, deps.pageSize ?? PAGE_SIZE);
+    if (next === null) break;
+    after = next;
     deps.beat?.();
     const claimed = await repo.claim(deps.db, page, now, staleBefore);
     const keyOf = (r: { customerId: number; deviceId: number; phase: string; days: number }) => `${r.customerId}:${r.deviceId}:${r.phase}:${r.days}`;
@@ -128,7 +130,6 @@ export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: 
     const outcomes = await inParallel(mine, SENDING_AT_ONCE, ({ reminder, id }) => deliver(deps, reminder, id, now));
     await repo.record(deps.db, outcomes, now);
     sent += outcomes.filter((o) => o.sent).length;
-    if (page.length < PAGE_SIZE) break;
   }
   return { day, due: true, sent, pending: await repo.pendingSince(deps.db, midnight(now), now) };
 }

@@ -245,10 +245,11 @@ describe('the reminder pass', () => {
     }
     const node = await t.anotherNode();
     try {
+      // Slices of 2 links: the nodes meet on several claims, each node walking every slice.
       const passes = await Promise.all([
-        sendDueCustomerReminders(deps, at(0)),
-        sendDueCustomerReminders({ ...deps, db: node.app.deps.db, mailer: node.app.deps.mailer }, at(0)),
-        sendDueCustomerReminders(deps, at(0)),
+        sendDueCustomerReminders({ ...deps, pageSize: 2 }, at(0)),
+        sendDueCustomerReminders({ ...deps, db: node.app.deps.db, mailer: node.app.deps.mailer, pageSize: 2 }, at(0)),
+        sendDueCustomerReminders({ ...deps, pageSize: 3 }, at(0)),
       ]);
       expect(passes.reduce((n, p) => n + p.sent, 0)).toBe(5);
     } finally {
