@@ -8,7 +8,6 @@ import { StorefrontPage } from './storefront-page';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../components/toast', () => ({ toastError: toasts.error, toastSuccess: toasts.success, showToast: vi.fn() }));
 
-// Cast: what later issues add to the store is not this screen's concern.
 const store = (extra: Partial<Storefront> = {}): Storefront =>
   ({
   id: 7,
@@ -28,7 +27,7 @@ const store = (extra: Partial<Storefront> = {}): Storefront =>
   created_at: '2026-12-01T10:00:00.000Z',
   updated_at: '2026-12-01T10:00:00.000Z',
   ...extra,
-  }) as Storefront;
+  });
 /** The JSON bodies of the writes (PUT) to one path, in order. */
 const sentBodies = (fetchMock: FetchMock, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => url.pathname === path && init?.method === 'PUT').map(([, init]) => JSON.parse(init!.body as string) as Record<string, unknown>);
