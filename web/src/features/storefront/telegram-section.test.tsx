@@ -106,6 +106,18 @@ describe('Storefront → Telegram', () => {
     expect(within(field).getByText('Telegram does not accept this token: copy it again from BotFather')).toBeInTheDocument();
   });
 
+  it('says so beside the form when Telegram cannot be reached, and keeps the token typed', async () => {
+    serve(
+      () => OFF,
+      async () => failure(502, 'TELEGRAM_UNAVAILABLE', 'Telegram cannot be reached right now. Try again in a few minutes.'),
+    );
+    await openTelegram();
+    fireEvent.change(screen.getByLabelText(/^Bot token/), { target: { value: TOKEN } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect the bot' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Telegram cannot be reached right now. Try again in a few minutes.');
+    expect(screen.getByLabelText(/^Bot token/)).toHaveValue(TOKEN);
+  });
+
   it('asks for the second factor when the server wants a step-up, then sends the token again', async () => {
     const stepUp = vi.fn(async () => true);
     setStepUpHandler(stepUp);
