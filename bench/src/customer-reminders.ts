@@ -30,8 +30,8 @@ function buildingMailer(): Mailer & { built: () => number } {
 /**
  * Customer reminders on PostgreSQL (issue 44): one store with reminders on (7, 3, 1 before; 1
  * after), DEVICES customers each with one device expiring 2½ days after the pass, so that every
- * device's 3-day milestone is due at once. One pass of `sendDueCustomerReminders` (pages of 500
- * by keyset, claims in one statement per page, 8 mails in flight, each with its signed renewal
+ * device's 3-day milestone is due at once. One pass of `sendDueCustomerReminders` (slices of
+ * 1,000 links by keyset, each slice's claims in one statement, 8 mails in flight, each with its signed renewal
  * and unsubscribe links): its duration, reminders per second, and the process's peak RSS above
  * what it held before (sampled every 20 ms). Run it under NODE_OPTIONS=--max-old-space-size=256 to
  * see the live set is bounded: without a cap V8 lets the heap grow with the garbage of 100,000 mails.
