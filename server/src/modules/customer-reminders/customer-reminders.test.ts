@@ -320,7 +320,10 @@ describe('the reminder pass', () => {
     const post = await t.call({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click', lang: 'esp' });
     expect(post.statusCode, post.body).toBe(200);
     expect(post.json<{ msg: string }>().msg).toBe(translate('esp', 'success.remindersUnsubscribed'));
-    // Again, and without a body: still fine, the first date kept.
+    // Again, as multipart/form-data (RFC 8058 allows either encoding), and without a body: still fine.
+    const multipart = '--b\r\ncontent-disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    const again = await t.call({ method: 'POST', url: url.pathname, headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: multipart });
+    expect(again.statusCode, again.body).toBe(200);
     expect((await t.call({ method: 'POST', url: url.pathname })).statusCode).toBe(200);
     const page = await t.call({ method: 'GET', url: `/api/customers/${c.id}`, token: s.user.token });
     const off = page.json<{ data: CustomerDetail }>().data;
