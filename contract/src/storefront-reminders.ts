@@ -154,8 +154,8 @@ export const unsubscribeRemindersEndpoint = endpoint({
   public: true,
   security: [],
   description:
-    "The `List-Unsubscribe` address of every reminder mail (RFC 8058 one-click: the body `List-Unsubscribe=One-Click` as application/x-www-form-urlencoded, or none). Stops the reminders of the customer the signed token names; its reseller can turn them on again. Posting again changes nothing. A bad token: 404 REMINDER_LINK_NOT_FOUND.",
+    "The `List-Unsubscribe` address of every reminder mail (RFC 8058 one-click: the body `List-Unsubscribe=One-Click` as application/x-www-form-urlencoded or multipart/form-data, or none). Stops the reminders of the customer the signed token names; its reseller can turn them on again. Posting again changes nothing. A bad token: 404 REMINDER_LINK_NOT_FOUND.",
   params: reminderTokenParam,
-  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   answer: okEnvelope,
 });
