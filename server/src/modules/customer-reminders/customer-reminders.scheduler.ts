@@ -18,8 +18,6 @@ export type CustomerReminderDeps = {
   log: FastifyBaseLogger;
   /** The scheduler's heartbeat (readiness): a long pass beats at each page. */
   beat?: () => void;
-  /** The store's Telegram bot (tests may stand in for it); default: the telegram module's. */
-  telegram?: (storefrontId: number, chatId: number, text: string) => Promise<boolean>;
   /** Links per slice (default PAGE_SIZE; tests make it small). */
   pageSize?: number;
 };
@@ -89,8 +87,7 @@ async function deliver(deps: CustomerReminderDeps, reminder: repo.DueReminder, i
   }
   let telegram: repo.Outcome['telegram'] = null;
   if (reminder.telegramChatId !== null && reminder.hasBot) {
-    const send = deps.telegram ?? ((storefrontId, chatId, text) => sendToCustomerChat(deps, storefrontId, chatId, text));
-    telegram = (await send(reminder.storefrontId, reminder.telegramChatId, message.chat)) ? 'sent' : 'failed';
+    telegram = (await sendToCustomerChat(deps, reminder.storefrontId, reminder.telegramChatId, message.chat)) ? 'sent' : 'failed';
   }
   return { id, email, telegram, sent: email === 'sent' || telegram === 'sent' };
 }

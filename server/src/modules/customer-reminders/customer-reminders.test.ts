@@ -8,6 +8,7 @@ import { uniqueMac } from '../../../test/devices.js';
 import { decodeMail } from '../../../test/mail.js';
 import { CLAIM_TIMEOUT_MS, sendDueCustomerReminders, startCustomerReminderScheduler, type CustomerReminderDeps } from './customer-reminders.scheduler.js';
 import { renewalLink, renewalToken, unsubscribeToken } from './renewal-link.js';
+import { telegramStandIn } from '../../../test/telegram-stand-in.js';
 
 const log = pino({ level: 'silent' });
 const DAY = 86_400_000;
@@ -15,24 +16,20 @@ const DAY = 86_400_000;
 let t: TestApp;
 let apps: number[];
 let deps: CustomerReminderDeps;
-/** What the store's bot was asked to send (a stand-in: the telegram module's own tests cover the Bot API). */
-const chats: { storefrontId: number; chatId: number; text: string }[] = [];
+/** The Telegram Bot API, as a local stand-in speaking its protocol over HTTP (TELEGRAM_API_BASE). */
+const telegram = telegramStandIn();
+const BOT_TOKEN = '7012345679:AAHremindersBotTokenOfTheStoreStandIn01';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  telegram.goodTokens.set(BOT_TOKEN, 'fast_tv_bot');
+  t = await createTestApp({ env: { TELEGRAM_API_BASE: await telegram.listen() } });
   apps = await applicationIds(t);
-  deps = {
-    db: t.database.db,
-    mailer: t.app.deps.mailer,
-    config: t.app.deps.config,
-    log,
-    telegram: async (storefrontId, chatId, text) => {
-      chats.push({ storefrontId, chatId, text });
-      return true;
-    },
-  };
+  deps = { db: t.database.db, mailer: t.app.deps.mailer, config: t.app.deps.config, log };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await telegram.close();
+});
 
 /**
  * Each test lives in a season of its own, four months from the others', so that no test's devices
@@ -265,10 +262,11 @@ describe('the reminder pass', () => {
     const at = nextSeason();
     const s = await store({ support: { whatsapp: '+49 151 1234567' } });
     const c = await customer(s, { name: 'Jonas', language: 'de' });
+    const connected = await t.call({ method: 'PUT', url: '/api/storefront/telegram', token: s.user.token, payload: { bot_token: BOT_TOKEN } });
+    expect(connected.statusCode, connected.body).toBe(200);
+    // The customer's chat, as its `/start <code>` links it (the telegram module's tests cover the linking).
     await t.database.db.execute(sql`update customers set telegram_chat_id = 4242 where id = ${c.id}`);
-    await t.database.db.execute(sql`update storefronts set telegram_bot_token_encrypted = 'stand-in' where id = ${s.storefrontId}`);
     const d = await device(s, c.id, at(3, 8));
-    chats.length = 0;
     await sendDueCustomerReminders(deps, at(0));
 
     const [file] = mailsTo(c.email!);
@@ -291,8 +289,11 @@ describe('the reminder pass', () => {
     const link = renewLinkOf(mail.text)!;
     expect(link).toMatch(new RegExp(`^http://panel\\.test/store/${s.slug}/renew/[A-Za-z0-9_-]{40,60}$`));
 
-    expect(chats).toEqual([{ storefrontId: s.storefrontId, chatId: 4242, text: expect.stringContaining(link) }]);
-    expect(chats[0]!.text).toContain(d.mac);
+    const chats = telegram.sent('sendMessage', 4242);
+    expect(chats).toHaveLength(1);
+    expect(chats[0]!.token).toBe(BOT_TOKEN);
+    expect(chats[0]!.body.text).toContain(link);
+    expect(chats[0]!.body.text).toContain(d.mac);
     expect((await claims(d.id))[0]).toMatchObject({ email_status: 'sent', telegram_status: 'sent' });
 
     // The link opens the store pre-filled.
