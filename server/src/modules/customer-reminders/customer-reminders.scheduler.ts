@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { accountLocale, customerReminderMail } from '../../mail/templates.js';
 import { HEARTBEAT_MS } from '../health/readiness.js';
-import { reminderDay } from '../reminders/reminders.service.js';
+import { serverDay, startDailyScheduler, type DailyPass, type DailyScheduler, type DailySchedulerOptions } from '../../lib/daily-scheduler.js';
 import { sendToCustomerChat } from '../telegram/telegram.service.js';
 import * as repo from './customer-reminders.repository.js';
 import { renewalLink, unsubscribeUrl } from './renewal-link.js';
@@ -29,15 +29,6 @@ export const PAGE_SIZE = 1000;
 /** Reminders of a page sent at once (SMTP round trips overlap, the mail server is not flooded). */
 const SENDING_AT_ONCE = 8;
 
-export type CustomerReminderPass = {
-  day: string;
-  /** False before REMINDER_HOUR: nothing was looked at. */
-  due: boolean;
-  /** Reminders this call sent (on at least one channel). */
-  sent: number;
-  /** The day's claims still unsent after this call (another node at work, or every channel failed): try again later. */
-  pending: number;
-};
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -106,8 +97,8 @@ const midnight = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.
  * the mail leaving and the row being marked sent makes a second mail, the price of never losing one.
  * Slices of PAGE_SIZE links by keyset keep memory and each query's work flat, whatever the number of devices due.
  */
-export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: Date): Promise<CustomerReminderPass> {
-  const day = reminderDay(now);
+export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: Date): Promise<DailyPass> {
+  const day = serverDay(now);
   if (now.getHours() < deps.config.reminderHour) return { day, due: false, sent: 0, pending: 0 };
   const staleBefore = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
   let sent = 0;
@@ -131,66 +122,10 @@ export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: 
   return { day, due: true, sent, pending: await repo.pendingSince(deps.db, midnight(now), now) };
 }
 
-export type CustomerReminderScheduler = {
-  /** Resolves when the pass in flight, if any, is over. */
-  settled(): Promise<void>;
-  stop(): Promise<void>;
-};
-
-/**
- * Calls sendDueCustomerReminders every `intervalMs` (a minute) until the day is done on this node,
- * then again from the next day, as the reseller reminders' scheduler does: its loop turns every
- * `heartbeatMs` and beats `heartbeat` at each turn, the timer is unref'd, passes never overlap, and
- * `stop` waits for a pass in flight so that the database can be closed after it.
- */
-export function startCustomerReminderScheduler(
-  deps: CustomerReminderDeps,
-  options: { intervalMs?: number; clock?: () => Date; heartbeat?: () => void; heartbeatMs?: number } = {},
-): CustomerReminderScheduler {
-  const intervalMs = options.intervalMs ?? 60_000;
-  const clock = options.clock ?? (() => new Date());
-  const beat = options.heartbeat ?? (() => undefined);
-  const turnsPerPass = Math.max(1, Math.round(intervalMs / (options.heartbeatMs ?? HEARTBEAT_MS)));
-  const turnMs = intervalMs / turnsPerPass;
-  let turns = 0;
-  let doneDay: string | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    const now = clock();
-    if (reminderDay(now) === doneDay) return;
-    try {
-      const pass = await sendDueCustomerReminders({ ...deps, beat }, now);
-      if (pass.sent > 0) deps.log.info({ day: pass.day, sent: pass.sent }, 'customer reminders sent');
-      if (pass.due && pass.pending === 0) doneDay = pass.day;
-    } catch (error) {
-      deps.log.error({ err: error }, 'customer reminders failed; retrying at the next tick');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      beat();
-      if (++turns % turnsPerPass !== 0) return schedule();
-      running = tick().finally(() => {
-        running = undefined;
-        beat();
-        schedule();
-      });
-    }, turnMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    settled: async () => {
-      await running;
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** The customer reminders' pass every minute from REMINDER_HOUR until the day is done (lib/daily-scheduler.ts). */
+export function startCustomerReminderScheduler(deps: CustomerReminderDeps, options: DailySchedulerOptions = {}): DailyScheduler {
+  return startDailyScheduler(
+    { name: 'customer reminders', log: deps.log, pass: (now, beat) => sendDueCustomerReminders({ ...deps, beat }, now) },
+    { ...options, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS },
+  );
 }

@@ -10,6 +10,7 @@ import { expiringBetween } from '../devices/devices.service.js';
 import { emit } from '../webhooks/webhooks.service.js';
 import type { PanelMetrics } from '../metrics/panel-metrics.js';
 import { HEARTBEAT_MS } from '../health/readiness.js';
+import { serverDay, startDailyScheduler, type DailyPass, type DailyScheduler, type DailySchedulerOptions } from '../../lib/daily-scheduler.js';
 
 /** What the daily reminder needs: the live database (never the sandbox's), the mailer and two settings. */
 export type ReminderDeps = {
@@ -32,21 +33,6 @@ export const CLAIM_TIMEOUT_MS = 15 * 60_000;
 /** How long the per-day rows are kept: they only serve to send once. */
 const KEEP_DAYS = 30;
 
-/** The calendar day of `now` in the server's time zone (REMINDER_HOUR is server time too), as `YYYY-MM-DD`. */
-export function reminderDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-export type ReminderPass = {
-  day: string;
-  /** False before REMINDER_HOUR: nothing was looked at. */
-  due: boolean;
-  /** Mails this call sent. */
-  sent: number;
-  /** The day's claims still unsent after this call (another node at work, or one that stopped or failed): try again later. */
-  pending: number;
-};
 
 /**
  * Sends `now`'s day's expiry reminders, when `now` is at or past REMINDER_HOUR: one mail to each
@@ -60,8 +46,8 @@ export type ReminderPass = {
  * failed) is taken over by the next call, so a stopped node blocks nobody for long; the price is
  * that a node dying between the mail leaving and the row being marked sent makes a second mail.
  */
-export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<ReminderPass> {
-  const day = reminderDay(now);
+export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<DailyPass> {
+  const day = serverDay(now);
   if (now.getHours() < deps.config.reminderHour) return { day, due: false, sent: 0, pending: 0 };
   const { db } = deps;
   const until = new Date(now.getTime() + EXPIRY_REMINDER_DAYS * 86_400_000);
@@ -167,68 +153,10 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<R
   return { day, due: true, sent, pending: left?.n ?? 0 };
 }
 
-export type ReminderScheduler = {
-  /** Resolves when the pass in flight, if any, is over. */
-  settled(): Promise<void>;
-  stop(): Promise<void>;
-};
-
-/**
- * Calls sendDueReminders every `intervalMs` (a minute) until the day is done on this node, then
- * again from the next day. Its loop turns every `heartbeatMs` (at most 20 s) and beats `heartbeat`
- * at each turn, idle or not, so that readiness can tell a stuck scheduler from a quiet one. The
- * timer is unref'd, so it never keeps the process alive, and passes never overlap; `stop` waits
- * for a pass in flight, so the database can be closed after it.
- */
-export function startReminderScheduler(
-  deps: ReminderDeps,
-  options: { intervalMs?: number; clock?: () => Date; heartbeat?: () => void; heartbeatMs?: number } = {},
-): ReminderScheduler {
-  const intervalMs = options.intervalMs ?? 60_000;
-  const clock = options.clock ?? (() => new Date());
-  const beat = options.heartbeat ?? (() => undefined);
-  // A pass every `turnsPerPass` turns: the passes keep their interval, the beats come more often.
-  const turnsPerPass = Math.max(1, Math.round(intervalMs / (options.heartbeatMs ?? HEARTBEAT_MS)));
-  const turnMs = intervalMs / turnsPerPass;
-  let turns = 0;
-  let doneDay: string | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    const now = clock();
-    if (reminderDay(now) === doneDay) return;
-    try {
-      const pass = await sendDueReminders({ ...deps, beat }, now);
-      if (pass.sent > 0) deps.log.info({ day: pass.day, sent: pass.sent }, 'expiry reminders sent');
-      if (pass.due && pass.pending === 0) doneDay = pass.day;
-    } catch (error) {
-      deps.log.error({ err: error }, 'expiry reminders failed; retrying at the next tick');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      beat();
-      if (++turns % turnsPerPass !== 0) return schedule();
-      running = tick().finally(() => {
-        running = undefined;
-        beat();
-        schedule();
-      });
-    }, turnMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    settled: async () => {
-      await running;
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** The expiry reminders' pass every minute from REMINDER_HOUR until the day is done (lib/daily-scheduler.ts). */
+export function startReminderScheduler(deps: ReminderDeps, options: DailySchedulerOptions = {}): DailyScheduler {
+  return startDailyScheduler(
+    { name: 'expiry reminders', log: deps.log, pass: (now, beat) => sendDueReminders({ ...deps, beat }, now) },
+    { ...options, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS },
+  );
 }

@@ -5,8 +5,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { activations, insightRunway, storeOrders, storefrontDigests, storefronts, telegramUpdates, users } from '../../db/schema.js';
 import { HEARTBEAT_MS } from '../health/readiness.js';
+import { serverDay, startDailyScheduler, type DailyPass, type DailyScheduler, type DailySchedulerOptions } from '../../lib/daily-scheduler.js';
 import { RUNWAY_ALPHA } from '../insights/insights.service.js';
-import { reminderDay } from '../reminders/reminders.service.js';
 import { botOf, dayText, localeOf, moneyText, send } from './telegram.service.js';
 
 /**
@@ -33,8 +33,6 @@ const midnight = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 };
-
-export type DigestPass = { day: string; due: boolean; sent: number; pending: number };
 
 /** The figures of one store's digest for the day before `day`. */
 export async function digestFigures(db: Db, store: typeof storefronts.$inferSelect, day: string) {
@@ -90,8 +88,8 @@ export function digestText(store: { title: string }, figures: Awaited<ReturnType
 }
 
 /** Sends `now`'s day's digests when `now` is at or past REMINDER_HOUR. Safe to call as often as wanted, from any number of nodes. */
-export async function sendDueDigests(deps: DigestDeps, now: Date): Promise<DigestPass> {
-  const day = reminderDay(now);
+export async function sendDueDigests(deps: DigestDeps, now: Date): Promise<DailyPass> {
+  const day = serverDay(now);
   if (now.getHours() < deps.config.reminderHour) return { day, due: false, sent: 0, pending: 0 };
   const { db } = deps;
   const staleBefore = new Date(now.getTime() - DIGEST_CLAIM_TIMEOUT_MS);
@@ -138,61 +136,10 @@ export async function sendDueDigests(deps: DigestDeps, now: Date): Promise<Diges
   return { day, due: true, sent, pending: left?.n ?? 0 };
 }
 
-export type DigestScheduler = { settled(): Promise<void>; stop(): Promise<void> };
-
-/**
- * Calls sendDueDigests every `intervalMs` (a minute) until the day is done on this node, then again
- * from the next day, as the reminder scheduler does: unref'd timer, passes never overlap, a
- * heartbeat at each turn, `stop` waits for the pass in flight.
- */
-export function startTelegramDigestScheduler(
-  deps: DigestDeps,
-  options: { intervalMs?: number; clock?: () => Date; heartbeat?: () => void; heartbeatMs?: number } = {},
-): DigestScheduler {
-  const intervalMs = options.intervalMs ?? 60_000;
-  const clock = options.clock ?? (() => new Date());
-  const beat = options.heartbeat ?? (() => undefined);
-  const turnsPerPass = Math.max(1, Math.round(intervalMs / (options.heartbeatMs ?? HEARTBEAT_MS)));
-  const turnMs = intervalMs / turnsPerPass;
-  let turns = 0;
-  let doneDay: string | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    const now = clock();
-    if (reminderDay(now) === doneDay) return;
-    try {
-      const pass = await sendDueDigests({ ...deps, beat }, now);
-      if (pass.sent > 0) deps.log.info({ day: pass.day, sent: pass.sent }, 'telegram digests sent');
-      if (pass.due && pass.pending === 0) doneDay = pass.day;
-    } catch (error) {
-      deps.log.error({ err: error }, 'telegram digests failed; retrying at the next tick');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      beat();
-      if (++turns % turnsPerPass !== 0) return schedule();
-      running = tick().finally(() => {
-        running = undefined;
-        beat();
-        schedule();
-      });
-    }, turnMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    settled: async () => {
-      await running;
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** The digests' pass every minute from REMINDER_HOUR until the day is done (lib/daily-scheduler.ts). */
+export function startTelegramDigestScheduler(deps: DigestDeps, options: DailySchedulerOptions = {}): DailyScheduler {
+  return startDailyScheduler(
+    { name: 'telegram digests', log: deps.log, pass: (now, beat) => sendDueDigests({ ...deps, beat }, now) },
+    { ...options, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS },
+  );
 }
