@@ -8,7 +8,7 @@ import { LANGUAGE_NAMES } from '../../i18n';
 import { formatNumber, formatRecordDay, formatRecordTime } from '../../lib/format';
 import { PHONE_QUERY } from '../../lib/phone';
 import { useOrder } from './get-orders';
-import { formatPrice } from './money';
+import { formatPrice } from '../../lib/money';
 import { OrderStatusBadge } from './order-status';
 
 type Props = {

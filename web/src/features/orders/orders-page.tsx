@@ -14,7 +14,7 @@ import { useListParams } from '../../components/use-list-params';
 import { shownWhereItHappened, showSuccess } from '../../lib/feedback';
 import { formatNumber, formatRecordTime } from '../../lib/format';
 import { useExportOrders, useOrders, type OrderListFilters } from './get-orders';
-import { formatPrice } from './money';
+import { formatPrice } from '../../lib/money';
 import { useApproveOrder, useRetryOrder } from './order-actions';
 import { OrderDrawer } from './order-drawer';
 import { OrderStatusBadge } from './order-status';

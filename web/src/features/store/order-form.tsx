@@ -13,7 +13,7 @@ import { shownWhereItHappened } from '../../lib/feedback';
 import { leaveForCheckout } from './leave-for-checkout';
 import { keepOrderToken } from './order-tokens';
 import { usePlaceStoreOrder } from './place-store-order';
-import { formatPrice } from './store-money';
+import { formatPrice } from '../../lib/money';
 
 type Product = PublicStorefront['products'][number];
 

@@ -9,7 +9,7 @@ import { usePublicStorefront } from './get-public-storefront';
 import { OrderStatus, PaymentInstructions } from './order-status';
 import { orderTokenOf } from './order-tokens';
 import { NEUTRAL_ACCENT, StoreLayout } from './store-layout';
-import { formatPrice } from './store-money';
+import { formatPrice } from '../../lib/money';
 import { TelegramLink } from './telegram-link';
 import { useStoreLanguage } from './use-store-language';
 

@@ -6,7 +6,7 @@ import type { Locale, PublicStorefront } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { OrderForm } from './order-form';
 import { StoreLayout } from './store-layout';
-import { formatPrice } from './store-money';
+import { formatPrice } from '../../lib/money';
 import { usePublicStorefront } from './get-public-storefront';
 import { useStoreLanguage } from './use-store-language';
 

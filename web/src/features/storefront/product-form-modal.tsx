@@ -20,7 +20,7 @@ import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { PHONE_QUERY } from '../../lib/phone';
 import { formatNumber } from '../../lib/format';
-import { currencyDigits, toMajor } from './money';
+import { currencyDigits, toMajor } from '../../lib/money';
 import { useCreateProduct, useUpdateProduct } from './products';
 
 type Values = { name: string; app_ids: string[]; package: StorefrontPackage; price: number | string; active: boolean };

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { CardTable } from '../../components/card-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatNumber } from '../../lib/format';
-import { formatPrice } from './money';
+import { formatPrice } from '../../lib/money';
 import { ProductFormModal } from './product-form-modal';
 import { useDeleteProduct, useProducts } from './products';
 import { useStorefront } from './storefront';

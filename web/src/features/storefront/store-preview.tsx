@@ -2,7 +2,7 @@ import { Alert, Avatar, Box, Button, Card, Group, Stack, Text, Title } from '@ma
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { contrastWithWhite } from '@panel/contract';
-import { formatPrice } from './money';
+import { formatPrice } from '../../lib/money';
 
 type Props = { title: string; accentColor: string; logoUrl: string | null; currency: string; enabled: boolean };
 
