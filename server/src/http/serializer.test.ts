@@ -69,6 +69,9 @@ const FILE_ROUTES = [
   'POST /api/activation-report-download-reseller-list',
   'GET /api/devices-export',
   'GET /api/audit-log/export',
+  // Issue 43: the store's orders and customers as CSV.
+  'GET /api/storefront/orders/export',
+  'GET /api/customers/export',
 ];
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
