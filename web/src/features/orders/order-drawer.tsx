@@ -30,12 +30,10 @@ export function OrderDrawer({ id, onClose, actions }: Props) {
   const order = useOrder(id);
   const data = order.data?.data;
   const none = '—';
-  const time = (value: string | null) => (value ? formatRecordTime(value) : none);
-
   const rows: [string, ReactNode][] = data
     ? [
         [t('orders.columns.status'), <OrderStatusBadge key="s" status={data.status} />],
-        [t('orders.columns.date'), time(data.created_at)],
+        [t('orders.columns.date'), formatRecordTime(data.created_at)],
         [t('orders.columns.email'), <bdi key="e">{data.email}</bdi>],
         [t('orders.columns.name'), data.name ?? none],
         [t('orders.fields.language'), LANGUAGE_NAMES[data.language]],
@@ -56,11 +54,11 @@ export function OrderDrawer({ id, onClose, actions }: Props) {
         [t('orders.columns.price'), formatPrice(data.price, data.currency)],
         [t('orders.columns.creditCost'), t('money.points', { count: data.credit_cost, points: formatNumber(data.credit_cost) })],
         [t('orders.columns.method'), t(`orders.methods.${data.method}`)],
-        [t('orders.fields.paidAt'), time(data.paid_at)],
-        [t('orders.fields.activatedAt'), time(data.activated_at)],
+        [t('orders.fields.paidAt'), data.paid_at ? formatRecordTime(data.paid_at) : none],
+        [t('orders.fields.activatedAt'), data.activated_at ? formatRecordTime(data.activated_at) : none],
         [t('orders.fields.expiresAt'), data.is_lifetime ? t('orders.fields.lifetime') : data.expires_at ? formatRecordDay(data.expires_at) : none],
         ...(data.stripe_session_id ? [[t('orders.fields.stripeSession'), <bdi key="st">{data.stripe_session_id}</bdi>] as [string, ReactNode]] : []),
-        [t('orders.fields.updatedAt'), time(data.updated_at)],
+        [t('orders.fields.updatedAt'), formatRecordTime(data.updated_at)],
       ]
     : [];
 
