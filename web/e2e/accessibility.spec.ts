@@ -88,15 +88,27 @@ async function signedInPaths(page: Page) {
   await playerCall(page.request, 'register', { app_id: ibo, mac_address: mac });
   await activateAs(page, resellerEmail, mac, [ibo]);
 
-  // A code and an order no one holds: the editor and the checkout show their not-found messages, which are checked too.
+  // The admin's own store with a product, and a customer, for the Sales screens and the public store page (issue 43).
+  const headers = await bearer(page);
+  const slug = `a11y-${Date.now().toString(36)}`;
+  const store = { slug, title: 'Axe TV', enabled: true, accent_color: '#1864ab', currency: 'EUR', support: { email: 'help@axe.example' } };
+  expect((await page.request.put('/api/storefront', { headers, data: store })).ok()).toBe(true);
+  expect((await page.request.put('/api/storefront/manual', { headers, data: { enabled: true, instructions: 'PIX key: axe@example.com' } })).ok()).toBe(true);
+  expect((await page.request.post('/api/storefront/products', { headers, data: { name: 'One year', app_ids: [ibo], package: 'one_year', price: 990 } })).ok()).toBe(true);
+  const customer = await page.request.post('/api/customers', { headers, data: { name: 'Axe Customer', email: `customer-${slug}@example.com` } });
+  const customerId = ((await customer.json()) as { data: { id: number } }).data.id;
+
+  // A code and an order no one holds: the editor, the checkout and the store's order page show their not-found messages, which are checked too.
   const params: Record<string, string> = {
     ':resellerId': String(resellerId),
     ':id': String(ibo),
     ':codeValue': '00000000000000',
     ':orderId': '00000000-0000-4000-8000-000000000000',
+    ':slug': slug,
+    ':token': 'not-a-renewal-token',
   };
   const paths = ALL_PATHS.filter((p) => !GUEST_PATHS.includes(p) && !p.startsWith('/:prefix') && !p.startsWith('/reset-password/')).map((p) =>
-    p.replace(/:\w+/g, (name) => params[name]!),
+    p.startsWith('/customers/:id') ? `/customers/${customerId}` : p.replace(/:\w+/g, (name) => params[name]!),
   );
   expect(paths.length).toBeGreaterThan(25);
   // Every route of the table is here as soon as it is added; Insights (issue 27) is named so that dropping it fails.
@@ -117,7 +129,8 @@ for (const { title, locale, rules, dark } of PASSES) {
     for (const [index, route] of paths.entries()) {
       // The shell (top bar, sidebar) is the same on every screen: checked whole on the first.
       const withoutShell = index > 0;
-      await visit(page, route);
+      // A store page speaks its store's language unless `?lang=` says otherwise: the pass's.
+      await visit(page, route.startsWith('/store/') ? `${route}?lang=${locale}` : route);
       const headings = await page.locator('h1').count();
       if (headings !== 1) found.push(`${locale} ${route}: ${headings} h1 elements`);
       for (const v of await violations(page, { ...rules, withoutShell })) found.push(`${locale} light ${route}: ${v}`);

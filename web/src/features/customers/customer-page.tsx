@@ -121,7 +121,7 @@ export function CustomerPage() {
               <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
                 {t('customers.page.edit')}
               </Button>
-              <Button variant="subtle" color="red.8" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(true)}>
+              <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(true)}>
                 {t('customers.actions.delete')}
               </Button>
             </Group>

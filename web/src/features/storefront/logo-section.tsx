@@ -67,7 +67,7 @@ export function LogoSection({ store }: { store: Storefront }) {
           />
           {store.logo_url && (
             <Group>
-              <Button variant="subtle" color="red" size="compact-sm" onClick={() => setConfirming(true)}>
+              <Button variant="light" color="red" size="compact-sm" onClick={() => setConfirming(true)}>
                 {t('storefront.logo.remove')}
               </Button>
             </Group>

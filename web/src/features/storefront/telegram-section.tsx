@@ -150,7 +150,7 @@ export function TelegramSection({ store }: { store: Storefront }) {
               form={form}
               leading={
                 connected ? (
-                  <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+                  <Button variant="light" color="red" onClick={() => setConfirming(true)}>
                     {t('storefront.telegram.disconnect')}
                   </Button>
                 ) : undefined
