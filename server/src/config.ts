@@ -48,6 +48,8 @@ const env = z.object({
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** The hour (0–23, server time) from which each day's expiry reminders are sent. */
   REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** How often, in seconds, the stores' customer reminders look for due milestones once REMINDER_HOUR has come. */
+  CUSTOMER_REMINDER_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIS_URL: z.string().optional(),
   /**
    * Whether to believe X-Forwarded-For: off by default, because a client could otherwise pick
@@ -124,6 +126,7 @@ export type Config = {
   playerRateLimit: number;
   /** Expiry reminders go out once a day from this hour (server time) on. */
   reminderHour: number;
+  customerReminderCheckMs: number;
   redisUrl: string | undefined;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   logLevel: string;
@@ -212,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     telegramApiBase: e.TELEGRAM_API_BASE.replace(/\/$/, ''),
     playerRateLimit: e.PLAYER_RATE_LIMIT,
     reminderHour: e.REMINDER_HOUR,
+    customerReminderCheckMs: e.CUSTOMER_REMINDER_CHECK_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

@@ -84,7 +84,10 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
   // Store orders waiting for credit whose account's balance now covers them (live data only).
   const orderSweep = startOrderSweep({ ...app.deps, db: database.db, locale: 'en', ip: '127.0.0.1', log, auth: undefined });
   // The stores' customer reminders and their owners' Telegram digest, from REMINDER_HOUR, once a day across nodes.
-  const customerReminders = startCustomerReminderScheduler({ db: database.db, mailer, config, log }, { heartbeat: readiness.worker('customer-reminders') });
+  const customerReminders = startCustomerReminderScheduler(
+    { db: database.db, mailer, config, log },
+    { intervalMs: config.customerReminderCheckMs, heartbeat: readiness.worker('customer-reminders') },
+  );
   const digests = startTelegramDigestScheduler({ db: database.db, config, log }, { heartbeat: readiness.worker('telegram-digest') });
   app.addHook('onListen', () => readiness.markReady());
   // Backups on BACKUP_SCHEDULE (one node per scheduled time); stopped after a backup in flight is done.

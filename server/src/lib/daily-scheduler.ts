@@ -26,6 +26,13 @@ export type DailyScheduler = {
 export type DailySchedulerOptions = { intervalMs?: number; clock?: () => Date; heartbeat?: () => void; heartbeatMs?: number };
 
 /**
+ * `allDay`: the job keeps passing every interval until midnight, even once a pass found nothing left
+ * (its work appears during the day: a device linked or renewed); without it, the day is done on
+ * this node once a due pass leaves nothing pending.
+ */
+type Job = { name: string; log: FastifyBaseLogger; pass: (now: Date, beat: () => void) => Promise<DailyPass>; allDay?: boolean };
+
+/**
  * Runs a daily job's pass every `intervalMs` (a minute) until its day is done on this node, then
  * again from the next day: the expiry reminders, the customer reminders, the Telegram digests. Its
  * loop turns every `heartbeatMs` and beats `heartbeat` at each turn, idle or not, so that readiness
@@ -34,7 +41,7 @@ export type DailySchedulerOptions = { intervalMs?: number; clock?: () => Date; h
  * a pass in flight, so the database can be closed after it.
  */
 export function startDailyScheduler(
-  job: { name: string; log: FastifyBaseLogger; pass: (now: Date, beat: () => void) => Promise<DailyPass> },
+  job: Job,
   options: DailySchedulerOptions & { heartbeatMs: number },
 ): DailyScheduler {
   const intervalMs = options.intervalMs ?? 60_000;
@@ -55,7 +62,7 @@ export function startDailyScheduler(
     try {
       const pass = await job.pass(now, beat);
       if (pass.sent > 0) job.log.info({ day: pass.day, sent: pass.sent }, `${job.name} sent`);
-      if (pass.due && pass.pending === 0) doneDay = pass.day;
+      if (pass.due && pass.pending === 0 && !job.allDay) doneDay = pass.day;
     } catch (error) {
       job.log.error({ err: error }, `${job.name} failed; retrying at the next tick`);
     }

@@ -122,10 +122,14 @@ export async function sendDueCustomerReminders(deps: CustomerReminderDeps, now: 
   return { day, due: true, sent, pending: await repo.pendingSince(deps.db, midnight(now), now) };
 }
 
-/** The customer reminders' pass every minute from REMINDER_HOUR until the day is done (lib/daily-scheduler.ts). */
+/**
+ * The customer reminders' pass every CUSTOMER_REMINDER_CHECK_SECONDS from REMINDER_HOUR to midnight
+ * (lib/daily-scheduler.ts): all day, because devices are linked and renewed during the day, and a
+ * pass that finds nothing due costs a read of the stores' linked devices.
+ */
 export function startCustomerReminderScheduler(deps: CustomerReminderDeps, options: DailySchedulerOptions = {}): DailyScheduler {
   return startDailyScheduler(
-    { name: 'customer reminders', log: deps.log, pass: (now, beat) => sendDueCustomerReminders({ ...deps, beat }, now) },
+    { name: 'customer reminders', log: deps.log, pass: (now, beat) => sendDueCustomerReminders({ ...deps, beat }, now), allDay: true },
     { ...options, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS },
   );
 }

@@ -366,7 +366,7 @@ describe('the reminder pass', () => {
     expect(mailsTo(c.email!)).toHaveLength(1);
   });
 
-  it('runs from the scheduler, and stop waits for the pass in flight', async () => {
+  it('runs from the scheduler all day (a device linked after a pass that found nothing is reminded at the next check), and stop waits for the pass in flight', async () => {
     const at = nextSeason();
     const s = await store();
     const c = await customer(s);
@@ -374,6 +374,10 @@ describe('the reminder pass', () => {
     let beats = 0;
     const scheduler = startCustomerReminderScheduler(deps, { intervalMs: 20, heartbeatMs: 10, clock: () => at(0), heartbeat: () => beats++ });
     await expect.poll(() => mailsTo(c.email!).length, { timeout: 10_000 }).toBe(1);
+    // Later the same day: nothing was left pending, yet a newly linked device is seen.
+    const later = await customer(s);
+    await device(s, later.id, at(2));
+    await expect.poll(() => mailsTo(later.email!).length, { timeout: 10_000 }).toBe(1);
     await scheduler.stop();
     expect(beats).toBeGreaterThan(0);
   });
