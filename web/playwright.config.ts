@@ -71,6 +71,10 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E.adminPassword,
       ADMIN_LOGIN_PREFIX: E2E.adminPrefix,
       LOG_LEVEL: 'warn',
+      // renewals.spec.ts: customer reminders are due at any hour and checked every 2 s, so a reminder
+      // mail arrives while the journey waits (the expiry reminders have no device within their days).
+      REMINDER_HOUR: '0',
+      CUSTOMER_REMINDER_CHECK_SECONDS: '2',
       // The live/sandbox switch and /api/sandbox (sandbox.spec.ts); the other specs stay in live mode.
       SANDBOX_ENABLED: 'true',
       // Passkeys need a domain: passkeys.spec.ts signs in at http://localhost:<port>.
