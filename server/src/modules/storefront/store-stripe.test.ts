@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate, type PublicStoreOrder } from '@panel/contract';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.js';
+import { watchedTestApp, type Seen } from '../../../test/watched-app.js';
 import { applicationIds, createReseller, expectError, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge } from '../../../test/credit.js';
 import { deviceRow, registerDevice, uniqueMac } from '../../../test/devices.js';
@@ -15,9 +15,8 @@ import { addProduct, deliver, openTestStore, orderRow, paidEvent, placedOrder, s
  */
 describe(`a store's Stripe events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const standIn = stripeStandIn();
-  let logged = '';
-  /** Every answer this file received: none may carry a reseller's key. */
-  const answers: string[] = [];
+  /** Every answer and log line of this file: none may carry a reseller's key. */
+  let seen: Seen;
   let t: TestApp;
   let apps: number[];
   let admin: string;
@@ -28,19 +27,7 @@ describe(`a store's Stripe events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
 
   beforeAll(async () => {
     const base = await standIn.listen();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({ logStream, env: { LOG_LEVEL: 'debug', STRIPE_API_BASE: base } });
-    const call = t.call.bind(t);
-    t.call = async (options) => {
-      const res = await call(options);
-      answers.push(res.body);
-      return res;
-    };
+    ({ t, seen } = await watchedTestApp({ STRIPE_API_BASE: base }));
     apps = await applicationIds(t);
     admin = await fundedAdmin(t, 10_000);
     reseller = await createReseller(t, { applications: apps.slice(0, 2) });
@@ -213,7 +200,7 @@ describe(`a store's Stripe events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
             body: payload,
           });
           const body = await res.text();
-          answers.push(body);
+          seen.answers.push(body);
           return res.status;
         }),
       );
@@ -241,20 +228,20 @@ describe(`a store's Stripe events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
 
     const audit = JSON.stringify(await rows(t, sql`select * from audit_log`));
     const secrets = [store.keys, other.store.keys].flatMap((k) => [k.secret_key, k.webhook_secret]);
-    expect(answers.length).toBeGreaterThan(50);
-    expect(logged.length).toBeGreaterThan(0);
+    expect(seen.answers.length).toBeGreaterThan(50);
+    expect(seen.logged.length).toBeGreaterThan(0);
     // The stand-in did see the key: it is what Stripe needs.
     expect(standIn.received.some((c) => c.authorization === `Bearer ${store.keys.secret_key}`)).toBe(true);
     for (const secret of secrets) {
       // The whole key, and the part of it a careless mask would leave (all but the last 4).
       for (const text of [secret, secret.slice(0, -4)]) {
-        expect(answers.some((a) => a.includes(text)), `answer with ${text}`).toBe(false);
+        expect(seen.answers.some((a) => a.includes(text)), `answer with ${text}`).toBe(false);
         expect(audit.includes(text), `audit row with ${text}`).toBe(false);
-        expect(logged.includes(text), `log line with ${text}`).toBe(false);
+        expect(seen.logged.includes(text), `log line with ${text}`).toBe(false);
       }
     }
     // Nor the order token, which only its own answer carried.
-    expect(logged.includes(order.order_token)).toBe(false);
+    expect(seen.logged.includes(order.order_token)).toBe(false);
     expect(audit.includes(order.order_token)).toBe(false);
   });
 });

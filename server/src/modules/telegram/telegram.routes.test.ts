@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate, type Storefront } from '@panel/contract';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.js';
+import { onPostgres, type TestApp } from '../../../test/harness.js';
+import { watchedTestApp, type Seen } from '../../../test/watched-app.js';
 import { applicationIds, createReseller, expectError, rows, type TestUser } from '../../../test/fixtures.js';
 import { balanceOf, fundedAdmin, recharge } from '../../../test/credit.js';
 import { registerDevice, uniqueMac } from '../../../test/devices.js';
@@ -25,8 +25,7 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
   const TOKEN = `7012345678:AAH${crypto.randomBytes(24).toString('base64url')}`;
   const BOT = 'fast_tv_bot';
   const OWNER_CHAT = 5550001;
-  let logged = '';
-  const answers: string[] = [];
+  let seen: Seen;
   let t: TestApp;
   let apps: number[];
   let admin: string;
@@ -38,19 +37,7 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
   beforeAll(async () => {
     standIn.goodTokens.set(TOKEN, BOT);
     const base = await standIn.listen();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({ logStream, env: { LOG_LEVEL: 'debug', TELEGRAM_API_BASE: base } });
-    const call = t.call.bind(t);
-    t.call = async (options) => {
-      const res = await call(options);
-      answers.push(res.body);
-      return res;
-    };
+    ({ t, seen } = await watchedTestApp({ TELEGRAM_API_BASE: base }));
     apps = await applicationIds(t);
     admin = await fundedAdmin(t, 10_000);
     reseller = await createReseller(t, { applications: apps.slice(0, 2) });
@@ -409,9 +396,9 @@ describe(`the store's Telegram bot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
 
   it('never shows the token in an answer, an audit row or a log line', async () => {
     const secretPart = TOKEN.split(':')[1]!;
-    expect(answers.join('\n')).not.toContain(secretPart);
-    expect(logged).not.toContain(secretPart);
-    expect(logged).not.toContain(secretOf());
+    expect(seen.answers.join('\n')).not.toContain(secretPart);
+    expect(seen.logged).not.toContain(secretPart);
+    expect(seen.logged).not.toContain(secretOf());
     const audits = await rows<{ action: string; details: unknown }>(t, sql`select action, details from audit_log where action like 'storefront.telegram%'`);
     expect(audits.map((a) => a.action)).toEqual(
       expect.arrayContaining(['storefront.telegram_connected', 'storefront.telegram_chat_linked', 'storefront.telegram_chat_unlinked', 'storefront.telegram_disconnected']),

@@ -90,7 +90,7 @@ export function StripeSection({ store }: { store: Storefront }) {
               form={form}
               leading={
                 configured ? (
-                  <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+                  <Button variant="light" color="red" onClick={() => setConfirming(true)}>
                     {t('storefront.stripe.remove')}
                   </Button>
                 ) : undefined
