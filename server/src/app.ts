@@ -18,6 +18,7 @@ import { MULTIPART_LIMITS, registerUploads, UPLOADS_PREFIX } from './http/upload
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cookieSecret } from './modules/auth/known-browser.js';
 import { afterAnswerSettled } from './lib/after-answer.js';
+import { startFolder } from './modules/derived/folder.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
@@ -79,7 +80,7 @@ function requestIdOf(req: { headers: Record<string, string | string[] | undefine
  */
 export async function buildApp(
   deps: Deps,
-  options: { logger?: boolean; logStream?: DestinationStream; onRoute?: (route: RouteOptions) => void; checkAnswers?: boolean } = {},
+  options: { logger?: boolean; logStream?: DestinationStream; onRoute?: (route: RouteOptions) => void; checkAnswers?: boolean; foldPollMs?: number } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -144,6 +145,10 @@ export async function buildApp(
   // The one cookie the panel sets: the signed known-browser token of the sign-in (modules/auth/known-browser.ts).
   await app.register(cookie, { secret: cookieSecret(deps.config) });
   app.addHook('onClose', afterAnswerSettled);
+  // What credit moves, sales and events leave to derive, folded after their commits (modules/derived).
+  const derived = startFolder({ db: deps.db, mailer: deps.mailer, config: deps.config, log: app.log }, { pollMs: options.foldPollMs });
+  app.decorate('derived', derived);
+  app.addHook('onClose', () => derived.stop());
   await registerUploads(app, deps.config);
 
   /**

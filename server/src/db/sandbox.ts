@@ -33,6 +33,9 @@ export class SandboxSchemaError extends Error {
 export function checkSandboxSchema(schema: unknown): void {
   if (schema !== SANDBOX_SCHEMA) throw new SandboxSchemaError(schema);
 }
+/** Whether a call runs on the sandbox's data (its `db` is the sandbox's): its moves and sales are tests, not the business. */
+export const inSandbox = (ctx: { db: unknown; sandboxDb?: unknown }) => ctx.sandboxDb !== undefined && ctx.db === ctx.sandboxDb;
+
 export const SANDBOX_TABLES = [
   'credit_ledger',
   'idempotent_requests',

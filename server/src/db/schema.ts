@@ -865,6 +865,43 @@ export const insightGeneration = pgTable('insight_generation', {
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * What a sale adds to the roll-up, not yet folded into it (issue 45): the sale's triggers append
+ * one row per statement in the sale's transaction, where they once upserted every scope's rows
+ * while the seller's balance row stayed locked; `insight_fold()` folds them in batches after the
+ * commit (src/modules/derived). `sales` / `undone`: activation rows (`rows`, as the triggers see
+ * them) added or taken back; `code`: a code sale's count, credits and refunds on its sale's day.
+ */
+export const insightPending = pgTable('insight_pending', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: createdAt(),
+  kind: text('kind', { enum: ['sales', 'undone', 'code'] }).notNull(),
+  rows: jsonb('rows'),
+  accountId: integer('account_id'),
+  day: date('day', { mode: 'string' }),
+  activations: integer('activations'),
+  credits: bigint('credits', { mode: 'number' }),
+  refunds: integer('refunds'),
+});
+
+/**
+ * The record every credit move and business event leaves in its own transaction (issue 45), from
+ * which the rest is derived after the commit by src/modules/derived: `move` (written by
+ * `credit_move` beside its ledger row) gives the low-balance line and `credit.*` events; `event`
+ * (written by `emitEvent`) is fanned out to the listening endpoints as a `webhook_events` row and
+ * its deliveries. Deleted once derived, so the table holds only what is not yet.
+ */
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: createdAt(),
+  kind: text('kind', { enum: ['move', 'event'] }).notNull(),
+  ledgerId: bigint('ledger_id', { mode: 'number' }),
+  eventId: text('event_id'),
+  userId: integer('user_id'),
+  type: text('type'),
+  data: jsonb('data'),
+});
+
 /** Refused activations by reason and UTC day (scopes as `insight_daily`), written after the refusal's transaction rolled back. */
 export const refusalDaily = pgTable(
   'refusal_daily',
@@ -1170,6 +1207,8 @@ export const schema = {
   insightCodeSales,
   insightMemo,
   insightGeneration,
+  insightPending,
+  outbox,
   refusalDaily,
   storefronts,
   customers,

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { PanelMetrics } from '../modules/metrics/panel-metrics.js';
+import type { Folder } from '../modules/derived/folder.js';
 import type { Readiness } from '../modules/health/readiness.js';
 import { AppError } from './app-error.js';
 
@@ -89,6 +90,8 @@ export function callerOf(ctx: Ctx): Auth {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** The fold of what moves, sales and events leave to derive (modules/derived). */
+    derived: Folder;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -52,8 +52,12 @@ async function account(options: { parent?: number; points?: number; roleId?: num
 
 const balance = async (id: number) => Number((await one<{ c: number }>(sql`select credit_point as c from users where id = ${id}`)).c);
 
+/** Folds every pending sale into the roll-up (the fold worker's and every read's first step). */
+const fold = async () => Number((await one<{ n: number }>(sql`select insight_fold(null) as n`)).n);
+
 /** An account's day figures of one package under one key, summed over the shards. */
 async function daily(accountId: number, scope: 'own' | 'tree' | 'all', pkg = '1-Year', grain = 'day') {
+  await fold();
   const row = await one<{ a: number; c: number; r: number }>(sql`
     select coalesce(sum(activations), 0)::int as a, coalesce(sum(credits), 0)::int as c, coalesce(sum(refunds), 0)::int as r
     from insight_daily where reseller_id = ${accountId} and scope = ${scope} and package = ${pkg} and grain = ${grain}`);
@@ -61,13 +65,17 @@ async function daily(accountId: number, scope: 'own' | 'tree' | 'all', pkg = '1-
 }
 
 async function expiry(accountId: number, scope: 'own' | 'tree', day: string) {
+  await fold();
   const row = await one<{ e: number; r: number }>(sql`
     select coalesce(sum(ending), 0)::int as e, coalesce(sum(renewed), 0)::int as r
     from insight_expiry_daily where reseller_id = ${accountId} and scope = ${scope} and day = ${day}::date`);
   return { ending: row.e, renewed: row.r };
 }
 
-const generation = async () => Number((await one<{ g: number }>(sql`select generation as g from insight_generation`)).g);
+const generation = async () => {
+  await fold();
+  return Number((await one<{ g: number }>(sql`select generation as g from insight_generation`)).g);
+};
 
 /** An activation row of `reseller`, `daysAgo` days ago, with its device and ledger row, as the activation call writes it. */
 async function activation(reseller: number, o: { mac?: string; credits?: number; daysAgo?: number; expiresIn?: number } = {}) {
@@ -101,6 +109,7 @@ async function code(reseller: number, credits = 3) {
 
 /** The roll-up, every row, for comparing a rebuild with what the triggers kept. */
 async function rollUp() {
+  await fold();
   const daily = await rows(t, sql`select reseller_id, scope, grain, day::text, application_id, package, sum(activations)::int as a, sum(credits)::int as c, sum(refunds)::int as r
     from insight_daily group by 1, 2, 3, 4, 5, 6 having sum(activations) <> 0 or sum(credits) <> 0 or sum(refunds) <> 0 order by 1, 2, 3, 4, 5, 6`);
   const expiries = await rows(t, sql`select reseller_id, scope, day::text, sum(ending)::int as e, sum(renewed)::int as r
@@ -446,6 +455,32 @@ describe('the insights roll-up', () => {
     expect(await daily(newParent, 'tree')).toEqual({ activations: 2, credits: 5, refunds: 0 });
     expect(await daily(child, 'tree')).toEqual({ activations: 2, credits: 5, refunds: 0 });
     expect(await generation()).toBe(before + 1);
+  });
+
+  it('insight_fold: folds pending sales oldest first in batches, each once, as the triggers once wrote them; a rebuild drops what is pending and counts it from the raw rows', async () => {
+    await t.database.db.execute(sql`select insight_rebuild()`);
+    const a = await account();
+    const b = await account({ parent: a });
+    const before = await daily(a, 'tree');
+    await activation(b, { credits: 2 });
+    await activation(b, { credits: 3 });
+    await code(a, 4);
+    // Written by the triggers, not yet in the roll-up.
+    const pending = Number((await one<{ n: number }>(sql`select count(*)::int as n from insight_pending`)).n);
+    expect(pending).toBeGreaterThanOrEqual(3);
+    expect(Number((await one<{ n: number }>(sql`select insight_fold(1) as n`)).n)).toBe(1);
+    expect(Number((await one<{ n: number }>(sql`select count(*)::int as n from insight_pending`)).n)).toBe(pending - 1);
+    expect(await daily(a, 'tree')).toEqual({ activations: before.activations + 2, credits: before.credits + 5, refunds: 0 });
+    expect(await daily(b, 'own')).toEqual({ activations: 2, credits: 5, refunds: 0 });
+    expect(await fold()).toBe(0);
+    // Pending sales at a rebuild are counted once, from their raw rows.
+    await activation(b, { credits: 1 });
+    const folded = await rollUp();
+    await activation(b, { credits: 1 });
+    await t.database.db.execute(sql`select insight_rebuild()`);
+    expect(Number((await one<{ n: number }>(sql`select count(*)::int as n from insight_pending`)).n)).toBe(0);
+    expect(await daily(b, 'own')).toEqual({ activations: 4, credits: 7, refunds: 0 });
+    expect((await rollUp()).daily).not.toEqual(folded.daily);
   });
 
   it('insight_rebuild and insight_rebuild_figures: recompute from the raw rows what the triggers kept, and drop the memo', async () => {

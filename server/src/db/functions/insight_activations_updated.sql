@@ -10,8 +10,8 @@ BEGIN
     INTO v_undone, v_redone
     FROM new_rows n JOIN old_rows o ON o.id = n.id
     WHERE (o.refunded_at IS NULL) <> (n.refunded_at IS NULL);
-  IF v_undone IS NOT NULL THEN PERFORM public.insight_apply_activations(v_undone, -1); END IF;
-  IF v_redone IS NOT NULL THEN PERFORM public.insight_apply_activations(v_redone, 1); END IF;
+  IF v_undone IS NOT NULL THEN INSERT INTO public.insight_pending (kind, rows) VALUES ('undone', v_undone); END IF;
+  IF v_redone IS NOT NULL THEN INSERT INTO public.insight_pending (kind, rows) VALUES ('sales', v_redone); END IF;
   RETURN NULL;
 END $$;
 

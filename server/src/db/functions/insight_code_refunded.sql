@@ -8,8 +8,8 @@ CREATE OR REPLACE FUNCTION insight_code_refunded() RETURNS trigger LANGUAGE plpg
 DECLARE v_credits bigint;
 BEGIN
   SELECT l.credit_point INTO v_credits FROM public.credit_ledger l WHERE l.id = NEW.refund_ledger_id;
-  PERFORM public.insight_add(NEW.account_id, NEW.day, 0, 'code', -1, -v_credits, 1);
-  PERFORM public.insight_spend_add(NEW.account_id, NEW.day, -v_credits);
+  INSERT INTO public.insight_pending (kind, account_id, day, activations, credits, refunds)
+    VALUES ('code', NEW.account_id, NEW.day, -1, -v_credits, 1);
   RETURN NULL;
 END $$;
 

@@ -5,18 +5,14 @@
 -- Codes sold: counted by their rows (under the account their ledger row debited), their credits by
 -- the ledger; each sale kept in `insight_code_sales`, which outlives the code.
 CREATE OR REPLACE FUNCTION insight_codes_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE r record;
 BEGIN
   INSERT INTO public.insight_code_sales (code_id, account_id, day)
     SELECT n.id, l.debitor_id, (n.created_at AT TIME ZONE 'UTC')::date
     FROM new_rows n JOIN public.credit_ledger l ON l.id = n.ledger_id WHERE l.debitor_id IS NOT NULL;
-  FOR r IN
-    SELECT l.debitor_id, (n.created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
+  INSERT INTO public.insight_pending (kind, account_id, day, activations, credits, refunds)
+    SELECT 'code', l.debitor_id, (n.created_at AT TIME ZONE 'UTC')::date, count(*)::int, 0, 0
     FROM new_rows n JOIN public.credit_ledger l ON l.id = n.ledger_id
-    WHERE l.debitor_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
-  LOOP
-    PERFORM public.insight_add(r.debitor_id, r.day, 0, 'code', r.n, 0, 0);
-  END LOOP;
+    WHERE l.debitor_id IS NOT NULL GROUP BY 2, 3;
   RETURN NULL;
 END $$;
 

@@ -7,8 +7,8 @@
 CREATE OR REPLACE FUNCTION insight_ledger_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE v_day date := (NEW.created_at AT TIME ZONE 'UTC')::date;
 BEGIN
-  PERFORM public.insight_add(NEW.debitor_id, v_day, 0, 'code', 0, NEW.credit_point, 0);
-  PERFORM public.insight_spend_add(NEW.debitor_id, v_day, NEW.credit_point);
+  INSERT INTO public.insight_pending (kind, account_id, day, activations, credits, refunds)
+    VALUES ('code', NEW.debitor_id, v_day, 0, NEW.credit_point, 0);
   RETURN NULL;
 END $$;
 

@@ -17,6 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
+import { inSandbox } from '../../db/sandbox.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { csvReport } from '../../lib/csv.js';
 import { rangeEnd } from '../../lib/date-range.js';
@@ -92,8 +93,7 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
   }
   if (keySpend) await recordKeySpend(ctx, tx, keySpend, result.ledgerId);
   recordAfterCommit(ctx, tx, (metrics) => metrics.creditMoved(move.trType, move.amount));
-  // The webhook events and the low-balance line, in the move's transaction (after-move.ts).
-  await afterMove(ctx, tx, move, result);
+  afterMove(ctx, tx, move);
   return result;
 }
 
@@ -143,24 +143,24 @@ async function shareMove<T>(
   checkMove(move);
   const me = callerOf(ctx);
   try {
-    // The share is one statement; its webhook events and low-balance line join it in one
-    // transaction (a replayed answer moved nothing now and tells nothing again).
-    const answer = await ctx.db.transaction(async (tx) => {
-      const shared = await repo.share(tx, {
-        ...moveParams(ctx, move),
-        key: requestId === null ? null : `${me.userId}:${requestId}`,
-        fingerprint: fingerprintOf(fingerprint),
-        hours: IDEMPOTENCY_HOURS,
-        callerId: me.userId,
-        callerIsAdmin: me.isAdmin,
-        targetId,
-      });
-      if (!shared.replayed && shared.result) {
-        await afterMove(ctx, tx, move, shared.result);
-        recordAfterCommit(ctx, tx, (metrics) => metrics.creditMoved(move.trType, move.amount));
-      }
-      return shared;
-    });
+    const params = {
+      ...moveParams(ctx, move),
+      key: requestId === null ? null : `${me.userId}:${requestId}`,
+      fingerprint: fingerprintOf(fingerprint),
+      hours: IDEMPOTENCY_HOURS,
+      callerId: me.userId,
+      callerIsAdmin: me.isAdmin,
+      targetId,
+    };
+    // The share is one statement, its own transaction on the live data: the accounts' rows stay
+    // locked for that statement only, with no BEGIN before it or COMMIT round trip after (what
+    // follows the move is derived after the commit: after-move.ts). A sandbox statement needs its
+    // transaction, which sets its search path (db/sandbox.ts).
+    const answer = !inSandbox(ctx) ? await repo.share(ctx.db, params) : await ctx.db.transaction((tx) => repo.share(tx, params));
+    if (!answer.replayed && answer.result) {
+      afterMove(ctx, ctx.db, move);
+      recordAfterCommit(ctx, ctx.db, (metrics) => metrics.creditMoved(move.trType, move.amount));
+    }
     // An answer stored whole (before migration 0013) is replayed as it was.
     return answer.result ? respond(answer.result) : (answer.body as T);
   } catch (error) {

@@ -147,6 +147,15 @@ export async function refusals(db: DbOrTx, scope: Scope, range: { from: string; 
   return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
 }
 
+/**
+ * Folds up to `limit` sales not yet in the roll-up (all when null: an Insights read, which then
+ * reads exact figures), after any fold in flight; answers how many (db/functions/insight_fold.sql).
+ */
+export async function foldPending(db: DbOrTx, limit: number | null): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select insight_fold(${limit}::int) as n`);
+  return Number(row?.n ?? 0);
+}
+
 /** Links a deleted code's sale to the `Refund` ledger row that gave its price back: the roll-up takes it back on the sale's day. */
 export async function codeRefunded(db: DbOrTx, codeId: number, refundLedgerId: number) {
   await db.execute(sql`select insight_code_refund(${codeId}, ${refundLedgerId})`);

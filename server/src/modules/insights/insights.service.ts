@@ -25,12 +25,20 @@ import * as repo from './insights.repository.js';
 
 // What the activating areas record: refusals (after the rollback) and refunded codes (in the refund's transaction).
 export { recordRefusal } from './refusals.js';
-export { codeRefunded } from './insights.repository.js';
+export { codeRefunded, foldPending } from './insights.repository.js';
 
 /**
  * Insights (issue 27): the figures of the caller's tree (the admin: the whole panel), or of one
  * account of that tree (`reseller_id`), read from the daily roll-up. Days are UTC days.
+ *
+ * The figures are exact: sales reach the roll-up through a fold after their commit (issue 45), and
+ * a read folds what is still pending first (`exact`), so it counts every sale committed before it.
  */
+
+/** Folds every pending sale into the roll-up (on the live data, where the roll-up is), after any fold in flight. */
+async function exact(ctx: Pick<Ctx, 'database'>): Promise<void> {
+  await repo.foldPending(ctx.database.db, null);
+}
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -124,6 +132,7 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
     throw fieldError('application_id', 'validation.unknownApplication');
   }
   const scope = await scopeOf(ctx, query.reseller_id);
+  await exact(ctx);
   const today = isoDay(now);
   // The days up to MEMO_LAG_DAYS before today are closed (the roll-up's memo); the rest are live.
   const closedTo = [to, addDays(today, -MEMO_LAG_DAYS)].sort()[0]!;
@@ -178,6 +187,7 @@ export async function activations({ ctx, query, now = new Date() }: { ctx: Ctx; 
 /** GET /api/insights/renewals. */
 export async function renewals({ ctx, query, now = new Date() }: { ctx: Ctx; query: InsightsRenewalsQuery; now?: Date }): Promise<InsightsRenewals> {
   const scope = await scopeOf(ctx, query.reseller_id);
+  await exact(ctx);
   const { expired, renewed, expiring } = await repo.terms(ctx.db, scope, isoDay(now), RENEWAL_RATE_LOOKBACK_DAYS, INSIGHT_EXPIRY_HORIZONS);
   const price = activationCost('1-Year', 1);
   // Whole credits, rounded up: expiring × renewed / expired × price, in integers.
@@ -196,6 +206,7 @@ export const RUNWAY_ALPHA = 2 / (RUNWAY_EWMA_DAYS + 1);
 /** GET /api/insights/runway. */
 export async function runway({ ctx, query, now = new Date() }: { ctx: Ctx; query: InsightsRunwayQuery; now?: Date }) {
   const me = callerOf(ctx);
+  await exact(ctx);
   let accounts;
   if (query.reseller_id !== undefined) {
     await scopeOf(ctx, query.reseller_id);

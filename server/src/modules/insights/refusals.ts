@@ -1,5 +1,6 @@
 import type { InsightRefusalReason } from '@panel/contract';
 import { AppError } from '../../http/app-error.js';
+import { inSandbox } from '../../db/sandbox.js';
 import { callerOf, type Ctx } from '../../http/context.js';
 import { addRefusal } from './insights.repository.js';
 
@@ -46,7 +47,7 @@ export function refusalReason(error: unknown): InsightRefusalReason | undefined 
  */
 export async function recordRefusal(ctx: Ctx, error: unknown): Promise<void> {
   const reason = refusalReason(error);
-  if (reason === undefined || !ctx.auth || (ctx.sandboxDb !== undefined && ctx.db === ctx.sandboxDb)) return;
+  if (reason === undefined || !ctx.auth || inSandbox(ctx)) return;
   try {
     await addRefusal(ctx.db, callerOf(ctx).userId, reason);
   } catch (failure) {

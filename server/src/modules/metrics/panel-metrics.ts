@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ActivationPackage, CreditTrType } from '@panel/contract';
 import { afterCommit } from '../../db/after-commit.js';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { inSandbox } from '../../db/sandbox.js';
 
 /** Where an activation was made: the activation rows' `activated_from`. */
 export type ActivationSource = 'multi-app' | 'bulk-file' | 'activation-code' | 'storefront';
@@ -209,6 +210,6 @@ export function createPanelMetrics(options: { database?: Pick<Database, 'db' | '
  * only on the live side: the sandbox's activations and credit are tests, not the business.
  */
 export function recordAfterCommit(ctx: { db: DbOrTx; sandboxDb?: DbOrTx; metrics: PanelMetrics }, tx: DbOrTx, record: (metrics: PanelMetrics) => void) {
-  if (ctx.sandboxDb !== undefined && ctx.db === ctx.sandboxDb) return;
+  if (inSandbox(ctx)) return;
   afterCommit(tx, () => record(ctx.metrics));
 }

@@ -46,6 +46,8 @@ type EventRow<T extends WebhookEventType> = { id: string; user_id: number; type:
 
 /** The events written for `userId` (of `type`), oldest first. */
 async function eventsOf<T extends WebhookEventType>(userId: number, type?: T): Promise<EventRow<T>[]> {
+  // Events reach webhook_events through the fold after their commit (a service called here, not through a request).
+  await t.app.derived.fold();
   const found = await rows<{ id: string; user_id: number; type: T; data: unknown }>(
     t,
     sql`select id, user_id, type, data from webhook_events where user_id = ${userId} ${type ? sql`and type = ${type}` : sql``} order by created_at, id`,

@@ -1,5 +1,6 @@
 import { TICKET_REPLY_EXCERPT_MAX, type WebhookEventData } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { inSandbox } from '../../db/sandbox.js';
 import type { Ctx } from '../../http/context.js';
 import { emitEvent } from './outbox.js';
 
@@ -14,7 +15,7 @@ import { emitEvent } from './outbox.js';
  * reach the live endpoints as if real. It emits nothing, and its balance (a sandbox copy) never
  * touches the live account's low-balance state.
  */
-export const emitsEvents = (ctx: Pick<Ctx, 'db' | 'sandboxDb'>) => ctx.sandboxDb === undefined || ctx.db !== ctx.sandboxDb;
+export const emitsEvents = (ctx: Pick<Ctx, 'db' | 'sandboxDb'>) => !inSandbox(ctx);
 
 /** One event of `type` for `userId` in `tx`, typed by the contract; nothing in the sandbox. */
 export async function emit<T extends keyof WebhookEventData>(ctx: Pick<Ctx, 'db' | 'sandboxDb'> | null, tx: DbOrTx, userId: number, type: T, data: WebhookEventData[T]) {

@@ -19,7 +19,7 @@ import { emitEvent, WEBHOOK_CHANNEL } from './outbox.js';
 
 // What other modules use to emit their events: they reach the webhooks module through this file only.
 export { emit, emitsEvents, excerptOf, last4 } from './events.js';
-export { emitEvent } from './outbox.js';
+export { emitEvent, fanOut, newEventId, type EventToSend } from './outbox.js';
 import { newWebhookSecret } from './sender.js';
 
 /**
