@@ -26,25 +26,13 @@ export async function activationCodes(databaseUrl: string, options: PartOptions)
   await panel.recharge(RESELLER.email, 10_000_000);
   const auth = { authorization: `Bearer ${await panel.signIn(RESELLER)}` };
 
-  const balance = async () => Number((await db.query<{ c: string }>('select credit_point as c from users where id = $1', [resellerId])).rows[0]!.c);
-  const codeCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from activation_codes where reseller_id = $1', [resellerId])).rows[0]!.n);
-  const [before, codesBefore] = [await balance(), await codeCount()];
   const pgbench = await options.pgbench();
-  const purchases = await load(`${base}/api/sendingcode`, {
-    connections: options.connections,
-    seconds: options.seconds,
-    method: 'POST',
-    headers: auth,
-    body: { subscriptionType: 'yearly', codeCount: 1 },
-  });
-  await new Promise((r) => setTimeout(r, 1000));
-  const spent = before - (await balance());
-  const created = (await codeCount()) - codesBefore;
+  const purchases = await codePurchases(base, db, resellerId, auth, options);
   options.report(
     `code purchases (1 yearly code each) for one reseller, ${options.connections} clients`,
-    `${fmt(purchases.rps, 0)} purchases/s, p99 ${purchases.p99} ms`,
-    `${purchases.ok ?? 0} answered 2xx; credit spent ${spent}; codes created ${created}`,
-    `${spent === created && (purchases.ok ?? 0) <= created ? 'one credit per code, none lost' : 'MISMATCH between credit and codes'}; ${versusTpcb(purchases.rps, pgbench)}`,
+    purchases.figure,
+    purchases.counts,
+    `${purchases.check}; ${versusTpcb(purchases.load.rps, pgbench)}`,
   );
 
   const today = new Date();
@@ -79,6 +67,33 @@ export async function activationCodes(databaseUrl: string, options: PartOptions)
   );
   await db.end();
   await panel.close();
+}
+
+/**
+ * Purchases of one yearly code each by the reseller `resellerId` (signed in as `auth`), as fast as
+ * `options.connections` clients send them, then the credit spent against the codes created.
+ */
+export async function codePurchases(base: string, db: pg.Client, resellerId: number, auth: Record<string, string>, options: Pick<PartOptions, 'connections' | 'seconds'>) {
+  const balance = async () => Number((await db.query<{ c: string }>('select credit_point as c from users where id = $1', [resellerId])).rows[0]!.c);
+  const codeCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from activation_codes where reseller_id = $1', [resellerId])).rows[0]!.n);
+  const [before, codesBefore] = [await balance(), await codeCount()];
+  const purchases = await load(`${base}/api/sendingcode`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    method: 'POST',
+    headers: auth,
+    body: { subscriptionType: 'yearly', codeCount: 1 },
+  });
+  // Requests still in flight when the clients stop are finished by the server.
+  await new Promise((r) => setTimeout(r, 1000));
+  const spent = before - (await balance());
+  const created = (await codeCount()) - codesBefore;
+  return {
+    load: purchases,
+    figure: `${fmt(purchases.rps, 0)} purchases/s, p99 ${purchases.p99} ms`,
+    counts: `${purchases.ok ?? 0} answered 2xx; credit spent ${spent}; codes created ${created}`,
+    check: `${spent === created && (purchases.ok ?? 0) <= created ? 'one credit per code, none lost' : 'MISMATCH between credit and codes'}${problems(purchases)}`,
+  };
 }
 
 /** 200,000 yearly codes of one reseller created over the last year, tied to one ledger row (timing data only). */

@@ -60,7 +60,7 @@ export async function resellersAndCredit(databaseUrl: string, options: PartOptio
  * Transfers of one point from the admin to one reseller, as fast as `options.connections` clients
  * send them, then the balance's move against the ledger rows written.
  */
-async function hotAccountTransfers(databaseUrl: string, url: string, token: string, adminEmail: string, options: PartOptions) {
+export async function hotAccountTransfers(databaseUrl: string, url: string, token: string, adminEmail: string, options: Pick<PartOptions, 'connections' | 'seconds'>) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const balance = async () => Number((await db.query<{ c: string }>(`select credit_point as c from users where email = $1`, [adminEmail])).rows[0]!.c);

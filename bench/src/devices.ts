@@ -5,9 +5,10 @@ import { startBenchPanel } from './bench-panel.js';
 import { fmt, load } from './http-load.js';
 import { versusTpcb } from './pgbench.js';
 import { framesCell, profileLoad } from './profile.js';
+import type { Variant } from './load-process.js';
 import { listRow, measureList, problems, type PartOptions } from './report.js';
 
-const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
+export const RESELLER = { email: 'activator@bench.test', password: 'Bench@12345' };
 
 /**
  * The device figures on PostgreSQL with 1,000,000 registered devices: the player's status call
@@ -56,25 +57,13 @@ export async function devicesAndActivation(databaseUrl: string, options: PartOpt
     `select application_id, mac_address from devices where activated_by = $1 order by id limit 50000`,
     [resellerId],
   );
-  const balance = async () => Number((await db.query<{ c: string }>(`select credit_point as c from users where id = $1`, [resellerId])).rows[0]!.c);
-  const activationRows = async () => Number((await db.query<{ n: string }>('select count(*) as n from activations')).rows[0]!.n);
-  const [before, rowsBefore] = [await balance(), await activationRows()];
   const pgbench = await options.pgbench();
-  const activations = await load(`${base}/api/bulk-multi-app-activate`, {
-    connections: options.connections,
-    seconds: options.seconds,
-    headers: auth,
-    method: 'POST',
-    variants: targets.map((d) => ({ body: { requestData: { is_trial: 3, macAddress: d.mac_address, isConfirmed: true, app_ids: [d.application_id] } } })),
-  });
-  await new Promise((r) => setTimeout(r, 1000));
-  const spent = before - (await balance());
-  const added = (await activationRows()) - rowsBefore;
+  const activations = await paidActivations(base, db, [resellerId], [{ headers: auth }], targets, options);
   options.report(
     `activations for one reseller, ${options.connections} clients`,
-    `${fmt(activations.rps, 0)} activations/s, p99 ${activations.p99} ms`,
-    `${activations.ok ?? 0} answered 2xx; credit spent ${spent}; activation rows ${added}`,
-    `${spent === added && (activations.ok ?? 0) <= added ? 'one credit per activation, none lost' : 'MISMATCH between credit and activations'}; ${versusTpcb(activations.rps, pgbench)}`,
+    activations.figure,
+    activations.counts,
+    `${activations.check}; ${versusTpcb(activations.load.rps, pgbench)}`,
   );
 
   const today = new Date();
@@ -102,11 +91,50 @@ export async function devicesAndActivation(databaseUrl: string, options: PartOpt
 }
 
 /**
- * 1,000,000 devices (random-looking MACs) over every application with set-based SQL; two thirds activated by one
- * reseller (the one the benchmark signs in as), each with an activation row over the last year
+ * Paid 1-Year activations of one app on another device per request (`targets` in turn), each
+ * request from the next of `sessions` (accounts among `accountIds`), as fast as
+ * `options.connections` clients send them; then the credit those accounts spent against the
+ * activation rows written. `loadEnded` is called as soon as the clients stop.
+ */
+export async function paidActivations(
+  base: string,
+  db: pg.Client,
+  accountIds: number[],
+  sessions: Variant[],
+  targets: { application_id: number; mac_address: string }[],
+  options: Pick<PartOptions, 'connections' | 'seconds'> & { loadEnded?: () => void },
+) {
+  const balance = async () => Number((await db.query<{ c: string }>('select sum(credit_point) as c from users where id = any($1)', [accountIds])).rows[0]!.c);
+  const activationRows = async () => Number((await db.query<{ n: string }>('select count(*) as n from activations where reseller_id = any($1)', [accountIds])).rows[0]!.n);
+  const [before, rowsBefore] = [await balance(), await activationRows()];
+  const activations = await load(`${base}/api/bulk-multi-app-activate`, {
+    connections: options.connections,
+    seconds: options.seconds,
+    method: 'POST',
+    variants: targets.map((d, i) => ({
+      ...sessions[i % sessions.length]!,
+      body: { requestData: { is_trial: 3, macAddress: d.mac_address, isConfirmed: true, app_ids: [d.application_id] } },
+    })),
+  });
+  options.loadEnded?.();
+  // Requests still in flight when the clients stop are finished by the server.
+  await new Promise((r) => setTimeout(r, 1000));
+  const spent = before - (await balance());
+  const added = (await activationRows()) - rowsBefore;
+  return {
+    load: activations,
+    figure: `${fmt(activations.rps, 0)} activations/s, p99 ${activations.p99} ms`,
+    counts: `${activations.ok ?? 0} answered 2xx; credit spent ${spent}; activation rows ${added}`,
+    check: `${spent === added && (activations.ok ?? 0) <= added ? 'one credit per activation, none lost' : 'MISMATCH between credit and activations'}${problems(activations)}`,
+  };
+}
+
+/**
+ * `count` devices (1,000,000 by default; random-looking MACs) over every application with set-based SQL; two thirds activated by one
+ * reseller (RESELLER, the one the benchmark signs in as), each with an activation row over the last year
  * tied to one ledger row. Balances are not derived from these rows: timing data only.
  */
-async function generateDevices(db: pg.Client, passwordHash: string): Promise<number> {
+export async function generateDevices(db: pg.Client, passwordHash: string, count = 1_000_000): Promise<number> {
   const resellerId = (await benchReseller(db, { name: 'Bench Activator', email: RESELLER.email }, passwordHash)).id;
   await db.query(`insert into reseller_applications (user_id, application_id) select $1, id from applications`, [resellerId]);
   const { rows: [ledger] } = await db.query<{ id: number }>(
@@ -124,13 +152,13 @@ async function generateDevices(db: pg.Client, passwordHash: string): Promise<num
             case when g % 3 = 0 then null else $1::int end,
             case when g % 3 = 0 then null else now() - ((g % 365) || ' days')::interval end,
             now() - ((g % 400) || ' days')::interval
-     from generate_series(1, 1000000) g, apps
+     from generate_series(1, ${count}) g, apps
      on conflict do nothing`,
     [resellerId],
   );
   // In slices of 100,000 devices: the insights roll-up's statement trigger gathers a statement's
   // new rows into one jsonb value, which cannot hold 666,667 activations (PostgreSQL's 256 MB cap).
-  for (let from = 0; from < 1_000_000; from += 100_000) {
+  for (let from = 0; from < count; from += 100_000) {
     await db.query(
       `insert into activations (device_id, application_id, mac_address, reseller_id, ledger_id, package, credit_point, box_expiry_date, activated_from, created_at)
        select id, application_id, mac_address, activated_by, $1, '1-Year', 1, expire_date, 'multi-app', activated_at

@@ -26,6 +26,7 @@ import { runPgbench, type PgbenchFigures } from './pgbench.js';
 import { metricsOverhead } from './metrics.js';
 import { backupFigures } from './backup.js';
 import { insightsFigures } from './insights.js';
+import { writePathFigures } from './write-path.js';
 import { measureTwin, statementsSent, versusTwin } from './twin.js';
 import { framesCell, profileLoad } from './profile.js';
 
@@ -243,6 +244,7 @@ const postgresParts: [string, (url: string, options: typeof parts) => Promise<vo
   ['webhooks', webhookDelivery],
   ['storefront', storefrontFigures],
   ['reminders', customerRemindersFigures],
+  ['write-path', writePathFigures],
 ];
 for (const [name, part] of postgresParts) {
   if (only && only !== name) continue;
