@@ -244,7 +244,7 @@ export type InsightsRefusals = InsightsRefusalsAnswer['data'];
 const tags = ['insights'];
 
 const SCOPE =
-  'Permission `insights`. Figures of the caller\'s own account and its whole tree of sub-resellers (direct and deeper; the admin: the whole panel), read from a daily roll-up that every activation, undo, code sale and refund keeps current in its own transaction (today included). `reseller_id` (a number or its digits) narrows the call to that one account\'s own figures: an account outside the caller\'s tree, or none, answers 404. Days are UTC days; dates are `YYYY-MM-DD`.';
+  'Permission `insights`. Figures of the caller\'s own account and its whole tree of sub-resellers (direct and deeper; the admin: the whole panel), read from a daily roll-up (today included). The figures are exact: every activation, undo, code sale and refund committed before the call is counted (each writes its record with its money; what the roll-up has not folded yet is folded before the read). `reseller_id` (a number or its digits) narrows the call to that one account\'s own figures: an account outside the caller\'s tree, or none, answers 404. Days are UTC days; dates are `YYYY-MM-DD`.';
 const RANGE =
   '`from` and `to` (both included) default to the last 30 days through today (no `from`: `to` minus 29 days); `to` before `from` or a range over 366 days answers 422 on `to`. An empty value is a missing one.';
 
@@ -274,7 +274,7 @@ export const insightsRunwayEndpoint = endpoint({
   tags,
   permission: 'insights',
   description:
-    "How long each sub-reseller's credit lasts. Permission `insights`. One row per account below the caller (direct and deeper, removed ones left out; the admin: every account but the admins), or only the account `reseller_id` of the caller's tree (404 outside it). `daily_spend`: the credits the account itself spent per day (activations and codes, net of refunds), an exponentially weighted moving average of its daily spend (UTC days, today included): α × Σ spend(age) × (1 − α)^age with α = 2/29, the weight of a 28-day average; 2 decimals. `days_left`: floor(balance / daily_spend), null when daily_spend is 0. `dormant`: nothing spent in the last 30 days; `empty`: balance 0. `sort` days_left (default), balance, daily_spend or username (the e-mail), `order` asc (default) or desc, nulls last either way; paged by `page` and `per_page` (at most 100) as the other lists.",
+    "How long each sub-reseller's credit lasts. Permission `insights`. One row per account below the caller (direct and deeper, removed ones left out; the admin: every account but the admins), or only the account `reseller_id` of the caller's tree (404 outside it). `daily_spend`: the credits the account itself spent per day (activations and codes, net of refunds), an exponentially weighted moving average of its daily spend (UTC days, today included): α × Σ spend(age) × (1 − α)^age with α = 2/29, the weight of a 28-day average; 2 decimals. `days_left`: floor(balance / daily_spend), null when daily_spend is 0. `dormant`: nothing spent in the last 30 days; `empty`: balance 0. Exact as the other figures: every spend committed before the call is counted. `sort` days_left (default), balance, daily_spend or username (the e-mail), `order` asc (default) or desc, nulls last either way; paged by `page` and `per_page` (at most 100) as the other lists.",
   query: insightsRunwayQuery,
   answer: insightsRunwayAnswer,
 });
