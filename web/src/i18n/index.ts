@@ -7,9 +7,10 @@ type Bundle = Record<string, unknown>;
 
 /**
  * Each language is loaded when chosen, in two chunks: the core texts (sign-in screens, layout,
- * errors) with the contract's field names, validation and error messages (`./api/<locale>.ts`;
- * the texts of the API's answers stay on the server), so forms speak the server's words; and
- * the panel texts of every signed-in screen with the API's texts only they show (`./api/panel/`),
+ * errors) with the contract's field names and validation messages (`./api/<locale>.ts`; the texts
+ * of the API's answers stay on the server), so forms speak the server's words; and the panel
+ * texts of every signed-in screen with the API's texts only they show (`./api/panel/`: the error
+ * catalogue's texts some screens word themselves, the backup findings; see vite.config.ts),
  * fetched with the signed-in shell (`loadPanelTexts`), so /login never downloads them. The public
  * store pages load a third part of their own instead (`loadStoreTexts`).
  */

@@ -1,1 +1,1 @@
-export { errors, fields, validation } from '@panel/contract/messages/br.json';
+export { fields, validation } from '@panel/contract/messages/br.json';

@@ -1,1 +1,1 @@
-export { errors, fields, validation } from '@panel/contract/messages/esp.json';
+export { fields, validation } from '@panel/contract/messages/esp.json';
