@@ -261,9 +261,10 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
     const { device, appName } = checks.get(id)!;
     return { device: device!, appName: appName!, expiry: newExpiry(pkg, device!, now), share: shares[i]! };
   });
-  // The devices are locked already: they are updated before the account is touched, so the
-  // caller's balance row (every activation of this reseller queues on it) stays locked for as
-  // few statements as possible. An insufficient balance rolls all of it back.
+  // The devices are locked already: they are updated (and the undo window read) before the
+  // account is touched, so the caller's balance row (every activation of this reseller queues on
+  // it) stays locked for as few statements as possible. An insufficient balance rolls all of it back.
+  const undoHours = await undoWindowHours(tx);
   const previous: repo.PreviousDeviceState[] = [];
   for (const a of activated) {
     previous.push(await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId }));
@@ -279,7 +280,7 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
     insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
   });
   // The spend's audit row is written by `transfer`; the activation rows record the rest. Their
-  // insert also moves the insights roll-up, in this transaction (trigger:
+  // insert also writes the sale's roll-up record, folded after the commit (trigger:
   // db/functions/insight_activations_inserted.sql).
   const rows = await repo.insertActivations(
     tx,
@@ -302,7 +303,6 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
       prevActivatedAt: repo.exactTime(previous[i]!.prevActivatedAt),
     })),
   );
-  const undoHours = await undoWindowHours(tx);
   recordAfterCommit(ctx, tx, (metrics) => {
     for (const a of activated) metrics.activation(a.appName, pkg, request.from);
   });

@@ -197,6 +197,8 @@ export async function createCodes({ ctx, input, requestId }: { ctx: Ctx; input: 
   const cost = CODE_PRICES[input.subscriptionType] * input.codeCount;
   const expireDate = input.subscriptionType === 'lifetime' ? new Date(LIFETIME_EXPIRY) : sql`now() + interval '1 year'`;
   return once(ctx, requestId, ['sendingcode', input.subscriptionType, input.codeCount, owner.id], async (tx) => {
+    // Read before the charge locks the payer's balance row, which then stays locked to the commit.
+    const view = await refundView(ctx, tx);
     const charged = await transfer(ctx, tx, {
       trType: CREDIT_TR_TYPES.code,
       amount: cost,
@@ -222,7 +224,6 @@ export async function createCodes({ ctx, input, requestId }: { ctx: Ctx; input: 
     const msg = translate(ctx.locale, 'codes.created', { count: created.length });
     // New codes have no device and no playlist yet: the answer needs no read after the insert.
     const fresh = { email: owner.email, deviceId: null, deviceMac: null, deviceVersion: null, deviceIp: null, playlists: [], payerParentId: null };
-    const view = await refundView(ctx, tx);
     return {
       status: true as const,
       msg,
