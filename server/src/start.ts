@@ -74,7 +74,8 @@ export async function startPanel(config: Config, options: { logger?: boolean } =
       metrics,
       readiness,
     },
-    { ...options, logStream: output },
+    // The folder (modules/derived) also looks every second for what another node, or a stopped one, left to derive.
+    { ...options, logStream: output, foldPollMs: 1000 },
   );
   // The daily expiry reminders, on the live data only; stopped (a pass in flight finished) before the database closes.
   // Each beats readiness's heartbeat from its loop: a stuck worker takes the node out of the balancer.
