@@ -89,8 +89,8 @@ async function measure(label: string, env: Record<string, string>, options: Part
     for (let i = 0; i < LATENCY_ROUNDS; i++) {
       const id = await db.transaction((tx) => emit(tx, i));
       const commitAt = performance.now();
-      while (!arrivals.has(id!)) await new Promise((r) => setImmediate(r));
-      latencies.push(arrivals.get(id!)! - commitAt);
+      while (!arrivals.has(id)) await new Promise((r) => setImmediate(r));
+      latencies.push(arrivals.get(id)! - commitAt);
     }
     options.report(
       `webhook: committed event to its arrival at the receiver (${label})`,

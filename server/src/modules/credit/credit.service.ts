@@ -36,6 +36,8 @@ import { recordAfterCommit } from '../metrics/panel-metrics.js';
 export { findAccountByEmail } from './credit.repository.js';
 // What waits for an account's credit (store orders, issue 43) registers here.
 export { onCreditArrival } from './credit-arrival.js';
+// The low-balance mail, sent by the derived module's fold once per fall (modules/derived).
+export { mailLowCredit, type LowCredit } from './low-credit-mail.js';
 
 /** The balance of `userId` (the caller by default) on the request's side, live or sandbox. */
 export async function balanceOf(ctx: Ctx, userId = callerOf(ctx).userId): Promise<number> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CREDIT_TR_TYPES, type CreditTrType, type WebhookEventType } from '@panel/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Ctx } from '../../http/context.js';
-import { mailLowCredit, type LowCredit } from '../credit/low-credit-mail.js';
+import { mailLowCredit, type LowCredit } from '../credit/credit.service.js';
 import { fanOut, newEventId, type EventToSend } from '../webhooks/webhooks.service.js';
 
 /**

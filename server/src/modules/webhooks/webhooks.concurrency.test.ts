@@ -45,7 +45,7 @@ describe.skipIf(!onPostgres)('webhook delivery by two nodes (PostgreSQL)', () =>
         dbs[batch % 2]!.transaction(async (tx) => {
           for (let i = 0; i < 5; i++) {
             const id = await emitEvent(tx, { userId: user.id, type: 'credit.received', data: { amount: batch * 5 + i + 1 } });
-            emitted.push(id!);
+            emitted.push(id);
           }
         }),
       ),

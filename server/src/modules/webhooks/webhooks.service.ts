@@ -178,8 +178,8 @@ export async function sendTest({ ctx, id }: { ctx: Ctx; id: number }) {
     const [delivery] = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.eventId, eventId!), eq(webhookDeliveries.endpointId, id)));
-    return { event_id: eventId!, delivery_id: delivery!.id };
+      .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, id)));
+    return { event_id: eventId, delivery_id: delivery!.id };
   });
 }
 
