@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions, SerializedError } from 'pino';
 import pino from 'pino';
+import { sourceMappedStack } from './source-mapped-stack.js';
 
 /**
  * Field names that hold a secret wherever they appear in a logged object: passwords, passcodes,
@@ -71,7 +72,7 @@ export function errSerializer(error: Error): SerializedError {
 
 function scrubError(e: Record<string, unknown>, depth = 0) {
   if (typeof e.message === 'string') e.message = e.message.replace(PARAMS_LINE, '\nparams: [redacted]');
-  if (typeof e.stack === 'string') e.stack = e.stack.replace(PARAMS_LINE, '\nparams: [redacted]');
+  if (typeof e.stack === 'string') e.stack = sourceMappedStack(e.stack.replace(PARAMS_LINE, '\nparams: [redacted]'));
   if ('params' in e) e.params = '[redacted]';
   if (typeof e.code === 'string' || typeof e.code === 'number') e.code = new ErrorCode(e.code);
   if (typeof e.detail === 'string') e.detail = '[redacted]';
