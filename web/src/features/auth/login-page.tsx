@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { loginBody, SECURITY_PATH, type LoginAnswer, type LoginBody, type LoginChallengeAnswer } from '@panel/contract';
 import { useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
+import { LightCheckbox } from '../../components/light-checkbox';
 import { queryClient } from '../../app/query-client';
 import { shownWhereItHappened } from '../../lib/feedback';
 import { session } from '../../lib/session';
@@ -120,7 +121,7 @@ export function LoginPage() {
             error={errorText(form.errors.password, 'password')}
           />
           <Group justify="space-between" wrap="nowrap">
-            <Checkbox label={t('auth.labels.rememberMe')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <LightCheckbox label={t('auth.labels.rememberMe')} {...form.getInputProps('remember', { type: 'checkbox' })} />
             <Anchor component={Link} to="/forget-password" size="sm">
               {t('auth.login.forgotPassword')}
             </Anchor>
