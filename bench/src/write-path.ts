@@ -10,6 +10,7 @@ import type { Variant } from './load-process.js';
 import { runPgbench, versusTpcb, type PgbenchFigures } from './pgbench.js';
 import { framesCell, profileLoad } from './profile.js';
 import type { PartOptions } from './report.js';
+import { measureTwin, versusTwin } from './twin.js';
 
 /** Devices of the hot reseller: enough distinct targets for every activation run (none repeats a device within a run). */
 const DEVICES = 200_000;
@@ -66,7 +67,15 @@ export async function writePathFigures(databaseUrl: string, options: PartOptions
       `${versusTpcb(transfers.load.rps, tpcbPool)} with ${poolSize} clients (aim ≥ 0.9); ${versusTpcb(transfers.load.rps, tpcb32)} with ${tpcb32?.clients ?? options.connections} clients`,
       `${transfers.note}; ${loadAverage()}`,
     );
-    await drained(db, 'transfers');
+    // The same statements without the panel: how fast PostgreSQL runs one transfer's statements alone through as many connections.
+    const twin = await measureTwin('credit transfers on one hot account (write path)', databaseUrl, { url: transfersUrl, method: 'POST', headers: { authorization: `Bearer ${panel.adminToken}` }, body: { creditPoint: 1 } }, { connections: poolSize, seconds: options.seconds });
+    options.report(
+      `the transfers' twin: one transfer's statements through pgbench -f -M prepared, ${poolSize} clients`,
+      twin ? `${fmt(twin.tps, 0)} tps` : 'not run',
+      `${versusTwin(transfers.load.rps, twin)}; the twin's ${versusTpcb(twin?.tps ?? 0, tpcbPool)} with ${poolSize} clients`,
+      loadAverage(),
+    );
+    await drained(db, 'transfers and their twin');
 
     const codes = await codePurchases(panel.base, db, resellerId, reseller, options);
     options.report(
