@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { encodeBase64Utf8 } from '@panel/contract';
 import type { TestApp } from './harness.js';
-import { adminToken, createVerifiedUser, rows, type TestUser } from './fixtures.js';
+import { adminToken, createReseller, createVerifiedUser, rows, type TestUser } from './fixtures.js';
 import { ADMIN_EMAIL } from './harness.js';
 
 export const PASSCODE = '2468';
@@ -46,6 +46,18 @@ export async function fundedAdmin(t: TestApp, points: number): Promise<string> {
   const res = await recharge(t, token, { email: ADMIN_EMAIL, points });
   if (res.statusCode !== 200) throw new Error(`self credit: ${res.body}`);
   return token;
+}
+
+/** A reseller (of `parent` when given) selling `applications`, with `points` recharged through the admin's session. */
+export async function fundedReseller(
+  t: TestApp,
+  admin: string,
+  points: number,
+  options: { applications?: number[]; parent?: TestUser } = {},
+): Promise<TestUser> {
+  const r = await createReseller(t, options);
+  if (points > 0) expect((await recharge(t, admin, { email: r.email, points })).statusCode).toBe(200);
+  return r;
 }
 
 /** A reseller created by the admin (users API and the create-password mail), with a passcode set. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { applicationIds, createReseller, createRole, rows, type TestUser } from '../../../test/fixtures.js';
-import { fundedAdmin, recharge } from '../../../test/credit.js';
+import { applicationIds, createRole, rows, type TestUser } from '../../../test/fixtures.js';
+import { fundedAdmin, fundedReseller, recharge } from '../../../test/credit.js';
 import { decodeMail, type DecodedMail } from '../../../test/mail.js';
 import { eventually } from '../../../test/webhooks.js';
 
@@ -24,11 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function fundedReseller(points: number, options: { parent?: TestUser } = {}): Promise<TestUser> {
-  const r = await createReseller(t, { applications: apps, ...options });
-  if (points > 0) expect((await recharge(t, admin, { email: r.email, points })).statusCode).toBe(200);
-  return r;
-}
+const funded = (points: number, options: { parent?: TestUser } = {}) => fundedReseller(t, admin, points, { applications: apps, ...options });
 
 const setLine = (token: string, threshold: unknown) => t.call({ method: 'PATCH', url: '/api/profile/low-credit', token, payload: { threshold } });
 const buyCodes = async (token: string, count: number) => {
@@ -53,7 +49,7 @@ async function settledMails(email: string, count: number): Promise<DecodedMail[]
 
 describe('the low-balance mail', () => {
   it('goes once per fall under the line: a further fall sends none, back at the line and under again sends a second', async () => {
-    const r = await fundedReseller(10);
+    const r = await funded(10);
     expect((await setLine(r.token, 8)).statusCode).toBe(200);
     await buyCodes(r.token, 1); // 9: above the line
     await buyCodes(r.token, 2); // 7: under it
@@ -76,7 +72,7 @@ describe('the low-balance mail', () => {
   });
 
   it("is in the account's language, right to left in Arabic", async () => {
-    const r = await fundedReseller(5);
+    const r = await funded(5);
     await t.database.db.execute(sql`update users set locale = 'ar' where id = ${r.id}`);
     expect((await setLine(r.token, 5)).statusCode).toBe(200);
     await buyCodes(r.token, 1); // 4: under 5
@@ -89,8 +85,8 @@ describe('the low-balance mail', () => {
   });
 
   it('points an account that may not buy credit to the parent that gives it', async () => {
-    const parent = await fundedReseller(100);
-    const sub = await fundedReseller(3, { parent });
+    const parent = await funded(100);
+    const sub = await funded(3, { parent });
     // A role without purchase-package: its credit only comes from its parent.
     const roleId = await createRole(t, ['multi apps activation', 'purchase-code']);
     await t.database.db.execute(sql`update users set role_id = ${roleId} where id = ${sub.id}`);
@@ -103,9 +99,9 @@ describe('the low-balance mail', () => {
   });
 
   it('sends nothing for an account without a line, nor for a move that rolled back', async () => {
-    const r = await fundedReseller(2);
+    const r = await funded(2);
     await buyCodes(r.token, 2);
-    const s = await fundedReseller(1);
+    const s = await funded(1);
     expect((await setLine(s.token, 1)).statusCode).toBe(200);
     // Two codes cost 2: refused, nothing moved, nothing told.
     const refused = await t.call({ method: 'POST', url: '/api/sendingcode', token: s.token, payload: { subscriptionType: 'yearly', codeCount: 2 } });

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InsightsActivationsAnswer } from '@panel/contract';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.js';
-import { applicationIds, createReseller, rows, type TestUser } from '../../../test/fixtures.js';
-import { balanceOf, expectLedgerInvariant, fundedAdmin, recharge, reseller, subReseller, validatePasscode } from '../../../test/credit.js';
+import { applicationIds, rows, type TestUser } from '../../../test/fixtures.js';
+import { balanceOf, expectLedgerInvariant, fundedAdmin, fundedReseller, recharge, reseller, subReseller, validatePasscode } from '../../../test/credit.js';
 import { activatedDevice } from '../../../test/devices.js';
 import { decodeMail } from '../../../test/mail.js';
 
@@ -24,11 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function funded(points: number, parent?: TestUser): Promise<TestUser> {
-  const r = await createReseller(t, { applications: apps, ...(parent ? { parent } : {}) });
-  if (points > 0) expect((await recharge(t, admin, { email: r.email, points })).statusCode).toBe(200);
-  return r;
-}
+const funded = (points: number, parent?: TestUser) => fundedReseller(t, admin, points, { applications: apps, ...(parent ? { parent } : {}) });
 
 const pending = async () => {
   const [row] = await rows<{ sales: number; moves: number }>(
