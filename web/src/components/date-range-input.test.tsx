@@ -1,10 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isolate } from '@panel/contract';
 import { changeLocale } from '../i18n';
 import { formatRecordDay } from '../lib/format';
 import { renderWithProviders } from '../test-utils';
-import { DateRangeInput } from './date-range-input';
+import { DateRangeInput, defaultListRange, useDateRangeFilter } from './date-range-input';
 
 afterEach(() => changeLocale('en'));
 
@@ -31,5 +31,20 @@ describe('DateRangeInput', () => {
     fireEvent.click(inMonth[5]!);
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange.mock.calls[0]![1] > onChange.mock.calls[0]![0]).toBe(true);
+  });
+});
+
+describe('useDateRangeFilter', () => {
+  it('lists the last months first, and without a date filter once the picker is cleared', () => {
+    const applied = vi.fn();
+    const { result } = renderHook(() => useDateRangeFilter(() => undefined, applied));
+    expect(result.current.range).toEqual(defaultListRange());
+    act(() => result.current.change('', ''));
+    expect(result.current.range).toEqual({ from: '', to: '' });
+    expect(applied).toHaveBeenCalledTimes(1);
+    // Half a range is not sent.
+    act(() => result.current.change('2026-03-10', ''));
+    expect(result.current.range).toEqual({ from: '', to: '' });
+    expect(applied).toHaveBeenCalledTimes(1);
   });
 });

@@ -51,6 +51,7 @@ export function defaultListRange(today = new Date()): { from: string; to: string
  * A list's date range filter (activation codes, activity): `range` is what the list asks for,
  * `picked` what the picker shows. A picked range that `check` refuses (its message key) shows the
  * message and keeps the rows of the last right range: nothing is sent until it is corrected.
+ * Clearing the picker drops the filter.
  */
 export function useDateRangeFilter(check: (from: string, to: string) => string | undefined, onApplied: () => void) {
   const { t } = useTranslation();
@@ -61,7 +62,8 @@ export function useDateRangeFilter(check: (from: string, to: string) => string |
     setPicked({ from, to });
     const problem = check(from, to);
     setError(problem && t(problem));
-    if (problem || !from || !to) return;
+    // A cleared picker (both ends empty) lists without a date filter: the contract reads '' as not given.
+    if (problem || !from !== !to) return;
     setRange({ from, to });
     onApplied();
   };
