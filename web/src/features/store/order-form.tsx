@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title, useD
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { placeStoreOrderBody, type Locale, type PlaceStoreOrderBody, type PublicStorefront, type StorefrontMethod } from '@panel/contract';
+import { formatMacInput, placeStoreOrderBody, type Locale, type PlaceStoreOrderBody, type PublicStorefront, type StorefrontMethod } from '@panel/contract';
 import { ApiError } from '../../api/client';
 import { useErrorText, useZodForm } from '../../components/form';
 import { FormActions } from '../../components/form-actions';
@@ -53,7 +53,8 @@ export function OrderForm({ slug, store, product, language, onBack, macAddress =
   const form = useZodForm<Values, PlaceStoreOrderBody>(placeStoreOrderBody, {
     initialValues: {
       product_id: product.id,
-      mac_address: macAddress,
+      // As the MAC field writes what is typed (the renewal's MAC comes as stored, in lower case).
+      mac_address: formatMacInput(macAddress),
       email: '',
       name: '',
       method: store.methods.length === 1 ? store.methods[0]! : '',

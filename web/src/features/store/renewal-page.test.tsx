@@ -24,7 +24,8 @@ const store: PublicStorefront = {
   ],
 };
 
-const RENEWAL: Renewal = { slug: 'night-tv', product_id: 12, mac_address: 'AA:BB:CC:DD:EE:FF', app_ids: [1, 2] };
+// The MAC as the server stores and answers it: in lower case.
+const RENEWAL: Renewal = { slug: 'night-tv', product_id: 12, mac_address: 'aa:bb:cc:dd:ee:ff', app_ids: [1, 2] };
 const TOKEN = 'c2lnbmVkLXJlbmV3YWwtdG9rZW4';
 
 const routes = [
