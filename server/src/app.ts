@@ -51,6 +51,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { storeCheckoutRoutes } from './modules/storefront/store-checkout.routes.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { storeOrdersRoutes } from './modules/storefront/orders.routes.js';
+import { approve, reject } from './modules/storefront/orders.service.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { customerRemindersRoutes } from './modules/customer-reminders/customer-reminders.routes.js';
 import { webhookEventSchemas, webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -200,7 +201,8 @@ export async function buildApp(
     await api.register(storefrontRoutes);
     await api.register(storeCheckoutRoutes, { sandbox });
     // The store's Telegram bot (issue 44) has one webhook address, the live one: no sandbox twin.
-    if (!sandbox) await api.register(telegramRoutes);
+    // Its Approve and Reject buttons take the store's own order paths.
+    if (!sandbox) await api.register(telegramRoutes, { orders: { approve, reject } });
     await api.register(storeOrdersRoutes);
     await api.register(customersRoutes);
     await api.register(customerRemindersRoutes);

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { translate, TELEGRAM_START_CODE_PATTERN, type Locale } from '@panel/contract';
+import { translate, TELEGRAM_START_CODE_PATTERN, type Locale, type StoreOrder } from '@panel/contract';
 import { applications, customerDevices, customers, devices, storefronts, telegramUpdates, users } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { accountAuth } from '../../http/auth.js';
 import type { Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
-// The Approve and Reject buttons take the web's own exactly-once paths (the order locked, one activation, one charge).
-// eslint-disable-next-line no-restricted-imports
-import { approve, reject } from '../storefront/orders.service.js';
 import { botApi, telegramFailure } from './telegram-api.js';
 import { botOf, dayText, localeOf, send, sha256, type ConnectedBot } from './telegram.service.js';
 
@@ -37,6 +34,16 @@ export async function updatesSettled(): Promise<void> {
 
 const REFUSED = () => new AppError('C10002');
 
+/**
+ * What the Approve and Reject buttons do: the web's own exactly-once paths (the order locked, one
+ * activation, one charge), handed in by app.ts so that the bot, which the store's orders call,
+ * does not call the store's module back.
+ */
+export type OrderActions = {
+  approve: (ctx: Ctx, id: number) => Promise<StoreOrder>;
+  reject: (ctx: Ctx, id: number, input: { reason: string }) => Promise<StoreOrder>;
+};
+
 /** Constant-time: the secret Telegram sent, hashed, against the store's hash. */
 function secretMatches(store: StoreRow, header: string | string[] | undefined): boolean {
   if (typeof header !== 'string' || header.length === 0 || header.length > 256 || !store.telegramSecretHash) return false;
@@ -50,7 +57,13 @@ function secretMatches(store: StoreRow, header: string | string[] | undefined): 
  * missing or wrong secret all answer 401 and do nothing. A known `update_id` is acknowledged again
  * without acting.
  */
-export async function receiveUpdate(ctx: Ctx, storefrontIdParam: string, secretHeader: string | string[] | undefined, body: unknown): Promise<void> {
+export async function receiveUpdate(
+  ctx: Ctx,
+  orders: OrderActions,
+  storefrontIdParam: string,
+  secretHeader: string | string[] | undefined,
+  body: unknown,
+): Promise<void> {
   const storefrontId = /^\d{1,9}$/.test(storefrontIdParam) ? Number(storefrontIdParam) : null;
   if (storefrontId === null) throw REFUSED();
   const [store] = await ctx.db.select().from(storefronts).where(eq(storefronts.id, storefrontId));
@@ -60,16 +73,16 @@ export async function receiveUpdate(ctx: Ctx, storefrontIdParam: string, secretH
   if (typeof updateId !== 'number' || !Number.isSafeInteger(updateId) || updateId < 0) return;
   const [fresh] = await ctx.db.insert(telegramUpdates).values({ storefrontId, updateId }).onConflictDoNothing().returning({ updateId: telegramUpdates.updateId });
   if (!fresh) return;
-  const work: Promise<void> = act(ctx, store, update)
+  const work: Promise<void> = act(ctx, orders, store, update)
     .catch((error: unknown) => ctx.log.warn({ err: error, storefrontId, updateId }, 'telegram update not handled'))
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
 }
 
-async function act(ctx: Ctx, store: StoreRow, update: Update): Promise<void> {
+async function act(ctx: Ctx, orders: OrderActions, store: StoreRow, update: Update): Promise<void> {
   const bot = botOf(ctx, store);
   if (!bot) return;
-  if (update.callback_query) return onButton(ctx, bot, update.callback_query);
+  if (update.callback_query) return onButton(ctx, orders, bot, update.callback_query);
   const message = update.message;
   if (!message?.text || typeof message.chat?.id !== 'number') return;
   const [command = '', argument = ''] = message.text.trim().split(/\s+/, 2);
@@ -198,7 +211,7 @@ async function onStatus(ctx: Ctx, bot: ConnectedBot, chatId: number): Promise<vo
  * web's paths (approve: `fulfilOrder`, exactly once; reject: the same rule and audit row). The
  * message then shows the outcome, without its buttons.
  */
-async function onButton(ctx: Ctx, bot: ConnectedBot, query: NonNullable<Update['callback_query']>): Promise<void> {
+async function onButton(ctx: Ctx, orders: OrderActions, bot: ConnectedBot, query: NonNullable<Update['callback_query']>): Promise<void> {
   const api = botApi(ctx.config, bot.token);
   const store = bot.store;
   const locale = await ownerLocale(ctx, store);
@@ -222,8 +235,8 @@ async function onButton(ctx: Ctx, bot: ConnectedBot, query: NonNullable<Update['
   try {
     const order =
       match[1] === 'approve'
-        ? await approve(asOwner, orderId)
-        : await reject(asOwner, orderId, { reason: translate(locale, 'telegram.rejectReason') });
+        ? await orders.approve(asOwner, orderId)
+        : await orders.reject(asOwner, orderId, { reason: translate(locale, 'telegram.rejectReason') });
     outcome =
       order.status === 'activated'
         ? translate(locale, 'telegram.outcomeActivated')
