@@ -118,6 +118,9 @@ describe('formatMoney', () => {
   it('uses Latin digits in every language, Arabic included', () => {
     for (const locale of LOCALES) expect(formatMoney('99999999.99', 'EUR', locale), locale).toMatch(LATIN_ONLY);
     expect(formatMoney('19.90', 'EUR', 'ar')).toContain('19.90');
+    // Real and dollar symbols stay whole in Arabic's right-to-left line ("R$", not "$R").
+    expect(formatMoney('49.9', 'BRL', 'ar')).toBe('\u200F49.90\u00A0R$\u200E');
+    expect(formatMoney('49.9', 'BRL', 'br')).toMatch(/^R\$\s49,90$/);
   });
 
   it('answers an empty text for an amount that is not a number', () => {

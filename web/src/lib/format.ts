@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS, type Locale } from '@panel/contract';
+import { LANGUAGE_TAGS, RTL_LOCALES, type Locale } from '@panel/contract';
 import { currentLocale } from '../i18n';
 
 /**
@@ -154,7 +154,10 @@ export function formatNumber(value: number, locale: Locale = currentLocale(), op
 export function formatMoney(amount: string | number, currency: string, locale: Locale = currentLocale()): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (amount === '' || !Number.isFinite(value)) return '';
-  return cached(`m:${locale}:${currency}`, () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency })).format(value);
+  const text = cached(`m:${locale}:${currency}`, () => new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency })).format(value);
+  // Arabic puts the symbol last ("49.90 R$"): in a right-to-left line a symbol of Latin letters and
+  // a neutral sign would show the sign first ("$R"); a left-to-right mark after it keeps it whole.
+  return RTL_LOCALES.includes(locale) ? `${text}\u200E` : text;
 }
 
 const relativeFormatters = new Map<Locale, Intl.RelativeTimeFormat>();
