@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, Box, Container, Group, Image, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { IconBrandTelegram, IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Container, Group, Image, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconBrandTelegram, IconBrandWhatsapp, IconFlask, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale, type PublicStorefront } from '@panel/contract';
 import { LANGUAGE_NAMES } from '../../i18n';
+import { useMode } from '../../lib/mode';
 
 /** The store's face: what every store page shows of it (a closed store has none). */
 export type StoreFace = Pick<PublicStorefront, 'title' | 'logo_url' | 'accent_color' | 'support'>;
@@ -82,6 +83,7 @@ export function StoreLayout({ store, language, onLanguage, documentTitle, titleI
     document.title = documentTitle;
   }, [documentTitle]);
   const accent = store?.accent_color ?? NEUTRAL_ACCENT;
+  const sandbox = useMode() === 'sandbox';
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" style={{ borderTop: `6px solid ${accent}`, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -112,6 +114,12 @@ export function StoreLayout({ store, language, onLanguage, documentTitle, titleI
         </Container>
       </Box>
       <Container component="main" size="md" py="lg" w="100%" style={{ flex: 1 }}>
+        {sandbox && (
+          // The panel's Live / Sandbox switch reaches the store pages of this browser too (the API client's prefix).
+          <Alert color="orange" variant="light" icon={<IconFlask size={18} aria-hidden />} title={t('store.sandbox.title')} mb="md">
+            {t('store.sandbox.body')}
+          </Alert>
+        )}
         {children}
       </Container>
       {store && <SupportContacts support={store.support} />}

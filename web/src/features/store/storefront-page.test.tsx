@@ -6,6 +6,7 @@ import { changeLocale, i18n, loadStoreTexts } from '../../i18n';
 import { json, renderRoutes, sentBodies, stubFetch, type Fetch } from '../../test-utils';
 import { StorefrontPage } from './storefront-page';
 import { StoreOrderPage } from './store-order-page';
+import { setMode } from '../../lib/mode';
 
 const leave = vi.hoisted(() => vi.fn());
 vi.mock('./leave-for-checkout', () => ({ leaveForCheckout: leave }));
@@ -87,6 +88,23 @@ describe('StorefrontPage', () => {
     expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/5511999990000');
     expect(screen.getByRole('link', { name: /Telegram/ })).toHaveAttribute('href', 'https://t.me/nighttv');
     expect(document.title).toBe('Night TV Shop');
+  });
+
+  it("says it is the store's sandbox copy when this browser's panel is in sandbox mode, and reads the sandbox's store", async () => {
+    setMode('sandbox');
+    try {
+      // Only the sandbox's side knows the store here.
+      stubFetch(async (url) =>
+        url.pathname === '/api/sandbox/public/storefronts/night-tv' ? json(200, { status: true, msg: 'OK', data: store }) : json(404, { status: false, msg: 'Not found' }),
+      );
+      renderRoutes(routes, '/store/night-tv');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Night TV Shop' })).toBeInTheDocument();
+      expect(screen.getByText('Sandbox store')).toBeInTheDocument();
+    } finally {
+      setMode('live');
+    }
+    // Back in live mode, as every customer is, the line goes.
+    await waitFor(() => expect(screen.queryByText('Sandbox store')).toBeNull());
   });
 
   it('formats prices from minor units with the digits of their currency', async () => {
