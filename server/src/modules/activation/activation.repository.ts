@@ -56,6 +56,26 @@ export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activ
   return tx.insert(activations).values(rows).returning({ id: activations.id, createdAt: activations.createdAt });
 }
 
+/**
+ * The same insert as a write of a sale's debit statement (credit.repository's `move`, where the
+ * rows' `ledgerId` can read `m.ledger_id`), and what that statement answers of it, read back by
+ * `insertedActivations`.
+ */
+export function activationsWithDebit(tx: Tx, rows: PgInsertValue<typeof activations>[]): { writes: Record<string, SQL>; written: SQL } {
+  return {
+    writes: { activation_rows: tx.insert(activations).values(rows).returning({ deviceId: activations.deviceId, id: activations.id, createdAt: activations.createdAt }).getSQL() },
+    written: sql`(select json_agg(json_build_object('device_id', device_id, 'id', id, 'created_at', created_at)) from activation_rows)`,
+  };
+}
+
+export function insertedActivations(written: unknown): { deviceId: number; id: number; createdAt: Date }[] {
+  return (written as { device_id: number; id: number | string; created_at: string }[]).map((row) => ({
+    deviceId: row.device_id,
+    id: Number(row.id),
+    createdAt: new Date(row.created_at),
+  }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lists, logs, report and chart
 // ---------------------------------------------------------------------------------------------

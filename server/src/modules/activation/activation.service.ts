@@ -1,4 +1,4 @@
-import { and } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import {
   ACTIVATION_REPORT_COLUMNS,
   activationCost,
@@ -33,7 +33,7 @@ import { allowedApplications } from '../applications/applications.service.js';
 import { balanceOf, transfer } from '../credit/credit.service.js';
 import { devicesOfMac, isActive, type DeviceRow } from '../devices/devices.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
-import { emit } from '../webhooks/webhooks.service.js';
+import { emitWithin } from '../webhooks/webhooks.service.js';
 import { recordRefusal } from '../insights/insights.service.js';
 import { recordAfterCommit } from '../metrics/panel-metrics.js';
 import * as repo from './activation.repository.js';
@@ -269,54 +269,65 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
   for (const a of activated) {
     previous.push(await repo.setDeviceActivation(tx, a.device.id, { expireDate: a.expiry, lifetime: pkg === 'Lifetime', activatedBy: me.userId }));
   }
-  // One account: the conditional debit locks its row itself, no separate lock statement needed.
-  const charged = await transfer(ctx, tx, {
-    trType: CREDIT_TR_TYPES.activation,
-    amount: cost,
-    debitorId: me.userId,
-    creditorId: null,
-    reason: 'activation',
-    requestId: request.requestId,
-    insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
-  });
-  // The spend's audit row is written by `transfer`; the activation rows record the rest. Their
-  // insert also writes the sale's roll-up record, folded after the commit (trigger:
-  // db/functions/insight_activations_inserted.sql).
-  const rows = await repo.insertActivations(
-    tx,
-    activated.map((a, i) => ({
-      deviceId: a.device.id,
-      applicationId: a.device.applicationId,
-      macAddress: a.device.macAddress,
-      resellerId: me.userId,
-      ledgerId: charged.ledgerId,
-      package: pkg,
-      creditPoint: a.share,
-      boxExpiryDate: a.expiry,
-      comment: request.comment,
-      activatedFrom: request.from,
-      // The device as it was, for an undo (issue 27).
-      prevExpireDate: repo.exactTime(previous[i]!.prevExpireDate),
-      prevLifetime: previous[i]!.prevLifetime,
-      prevIsTrial: previous[i]!.prevIsTrial,
-      prevActivatedBy: previous[i]!.prevActivatedBy,
-      prevActivatedAt: repo.exactTime(previous[i]!.prevActivatedAt),
-    })),
-  );
-  recordAfterCommit(ctx, tx, (metrics) => {
-    for (const a of activated) metrics.activation(a.appName, pkg, request.from);
-  });
   const lifetime = pkg === 'Lifetime';
   const soonest = lifetime ? null : new Date(Math.min(...activated.map((a) => a.expiry.getTime()))).toISOString();
-  await emit(ctx, tx, me.userId, 'activation.succeeded', {
-    device: { mac_address: activated[0]!.device.macAddress },
-    apps: activated.map((a) => ({ id: a.device.applicationId, name: a.appName, device_id: a.device.id, expires_at: lifetime ? null : a.expiry.toISOString() })),
+  const rowsToInsert = activated.map((a, i) => ({
+    deviceId: a.device.id,
+    applicationId: a.device.applicationId,
+    macAddress: a.device.macAddress,
+    resellerId: me.userId,
+    ledgerId: sql<number>`(select ledger_id from m)`,
     package: pkg,
-    expires_at: soonest,
-    cost,
-    balance_after: charged.debitorBalance!,
-    source: request.from,
-    ledger_id: charged.ledgerId,
+    creditPoint: a.share,
+    boxExpiryDate: a.expiry,
+    comment: request.comment,
+    activatedFrom: request.from,
+    // The device as it was, for an undo (issue 27).
+    prevExpireDate: repo.exactTime(previous[i]!.prevExpireDate),
+    prevLifetime: previous[i]!.prevLifetime,
+    prevIsTrial: previous[i]!.prevIsTrial,
+    prevActivatedBy: previous[i]!.prevActivatedBy,
+    prevActivatedAt: repo.exactTime(previous[i]!.prevActivatedAt),
+  }));
+  const sale = repo.activationsWithDebit(tx, rowsToInsert);
+  // The event's balance and ledger id are the debit's: written in its statement too.
+  const event = emitWithin(
+    ctx,
+    tx,
+    me.userId,
+    'activation.succeeded',
+    {
+      device: { mac_address: activated[0]!.device.macAddress },
+      apps: activated.map((a) => ({ id: a.device.applicationId, name: a.appName, device_id: a.device.id, expires_at: lifetime ? null : a.expiry.toISOString() })),
+      package: pkg,
+      expires_at: soonest,
+      cost,
+      source: request.from,
+    },
+    { from: sql`m`, fields: { balance_after: sql`m.debitor_balance`, ledger_id: sql`m.ledger_id` } },
+  );
+  // One statement for the debit (its row locks itself), its ledger and audit rows, the activation
+  // rows and the event's outbox row: the caller's balance row, on which every activation of this
+  // reseller queues, stays locked for it and the commit. The activation rows' insert also writes
+  // the sale's roll-up record, folded after the commit (db/functions/insight_activations_inserted.sql).
+  const charged = await transfer(
+    ctx,
+    tx,
+    {
+      trType: CREDIT_TR_TYPES.activation,
+      amount: cost,
+      debitorId: me.userId,
+      creditorId: null,
+      reason: 'activation',
+      requestId: request.requestId,
+      insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
+    },
+    { writes: { ...sale.writes, ...(event && { event }) }, written: sale.written },
+  );
+  const inserted = new Map(repo.insertedActivations(charged.written).map((row) => [row.deviceId, row]));
+  const rows = activated.map((a) => inserted.get(a.device.id)!);
+  recordAfterCommit(ctx, tx, (metrics) => {
+    for (const a of activated) metrics.activation(a.appName, pkg, request.from);
   });
   return {
     cost,

@@ -116,12 +116,10 @@ export async function codePage(
   return { ...answer, undoWindow: answer.entries[0]?.undoWindow };
 }
 
-/** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */
-export async function insertCodes(
-  tx: Tx,
-  rows: { value: string; type: CodeType; resellerId: number; createdBy: number; ledgerId: number; expireDate: Date | SQL }[],
-) {
-  return tx
+type NewCode = { value: string; type: CodeType; resellerId: number; createdBy: number; ledgerId: number | SQL; expireDate: Date | SQL };
+
+const newCodesInsert = (tx: Tx, rows: NewCode[]) =>
+  tx
     .insert(activationCodes)
     .values(rows)
     .onConflictDoNothing({ target: activationCodes.value })
@@ -136,6 +134,36 @@ export async function insertCodes(
       createdBy: activationCodes.createdBy,
       redeemedAt: activationCodes.redeemedAt,
     });
+
+export type NewCodeRow = Awaited<ReturnType<typeof newCodesInsert>>[number];
+
+/** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */
+export async function insertCodes(tx: Tx, rows: NewCode[]): Promise<NewCodeRow[]> {
+  return newCodesInsert(tx, rows);
+}
+
+/**
+ * The same insert as a write of the purchase's debit statement (credit.repository's `move`, where
+ * `ledgerId` can read `m.ledger_id`), and what that statement answers of it, read back by
+ * `insertedCodes`.
+ */
+export function codesWithDebit(tx: Tx, rows: NewCode[]): { writes: Record<string, SQL>; written: SQL } {
+  return { writes: { code_rows: newCodesInsert(tx, rows).getSQL() }, written: sql`(select coalesce(json_agg(code_rows), '[]') from code_rows)` };
+}
+
+export function insertedCodes(written: unknown): NewCodeRow[] {
+  const time = (value: string | null) => (value === null ? null : new Date(value));
+  return (written as Record<string, string | number | null>[]).map((row) => ({
+    id: Number(row.id),
+    value: row.value as string,
+    type: row.type as CodeType,
+    resellerId: Number(row.reseller_id),
+    status: Number(row.status),
+    expireDate: time(row.expire_date as string)!,
+    createdAt: time(row.created_at as string)!,
+    createdBy: Number(row.created_by),
+    redeemedAt: time(row.redeemed_at as string | null),
+  }));
 }
 
 /** The parent of the account that paid for a code (null for a top-level account or the admin). */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CODE_LENGTH,
   CODE_PRICES,
@@ -199,27 +199,29 @@ export async function createCodes({ ctx, input, requestId }: { ctx: Ctx; input: 
   return once(ctx, requestId, ['sendingcode', input.subscriptionType, input.codeCount, owner.id], async (tx) => {
     // Read before the charge locks the payer's balance row, which then stays locked to the commit.
     const view = await refundView(ctx, tx);
-    const charged = await transfer(ctx, tx, {
-      trType: CREDIT_TR_TYPES.code,
-      amount: cost,
-      debitorId: me.userId,
-      creditorId: null,
-      reason: 'code-purchase',
-      requestId,
-      insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
-    });
-    const created: Awaited<ReturnType<typeof repo.insertCodes>> = [];
+    const newCodes = (count: number, ledgerId: number | SQL) =>
+      Array.from({ length: count }, () => ({ value: newCodeValue(), type: input.subscriptionType, resellerId: owner.id, createdBy: me.userId, ledgerId, expireDate }));
+    // The codes are written in the debit's statement: the payer's balance row stays locked for it
+    // and the commit only.
+    const sale = repo.codesWithDebit(tx, newCodes(input.codeCount, sql`(select ledger_id from m)`));
+    const charged = await transfer(
+      ctx,
+      tx,
+      {
+        trType: CREDIT_TR_TYPES.code,
+        amount: cost,
+        debitorId: me.userId,
+        creditorId: null,
+        reason: 'code-purchase',
+        requestId,
+        insufficient: () => new AppError('INSUFFICIENT_CREDIT'),
+      },
+      sale,
+    );
+    const created = repo.insertedCodes(charged.written);
     // A value already taken is skipped by the insert and drawn again.
     while (created.length < input.codeCount) {
-      const rows = Array.from({ length: input.codeCount - created.length }, () => ({
-        value: newCodeValue(),
-        type: input.subscriptionType,
-        resellerId: owner.id,
-        createdBy: me.userId,
-        ledgerId: charged.ledgerId,
-        expireDate,
-      }));
-      created.push(...(await repo.insertCodes(tx, rows)));
+      created.push(...(await repo.insertCodes(tx, newCodes(input.codeCount - created.length, charged.ledgerId))));
     }
     const msg = translate(ctx.locale, 'codes.created', { count: created.length });
     // New codes have no device and no playlist yet: the answer needs no read after the insert.

@@ -40,15 +40,29 @@ const moveRow = (row: Record<string, unknown>): MoveRow => ({
 });
 
 /**
- * Debit, credit, ledger row and audit row in one statement (the `credit_move` function): the
- * accounts' rows are locked for one round trip, not for one per statement.
+ * What a sale writes with its debit, in the debit's statement: data-modifying CTEs, by name, that
+ * read the move as `m` (`m.ledger_id`, `m.debitor_balance`), and what the statement answers of
+ * them (`written`, an expression over those names).
  */
-export async function move(db: DbOrTx, m: MoveParams): Promise<MoveRow> {
+export type MoveWrites = { writes: Record<string, SQL>; written: SQL };
+
+/**
+ * Debit, credit, ledger row and audit row in one statement (the `credit_move` function): the
+ * accounts' rows are locked for one round trip, not for one per statement. A sale's own rows come
+ * in the same statement (`also`): its balance row then stays locked for that statement and the
+ * commit only, as a transfer's does, instead of one more round trip per insert (issue 45).
+ */
+export async function move(db: DbOrTx, m: MoveParams, also?: MoveWrites): Promise<MoveRow & { written: unknown }> {
+  const writes = Object.entries(also?.writes ?? {}).map(([name, statement]) => sql`, ${sql.identifier(name)} as (${statement})`);
   const result = await db.execute(sql`
-    select ledger_id, debitor_balance, creditor_balance from credit_move(
-      ${m.trType}::text, ${m.amount}::bigint, ${m.debitorId}::int, ${m.creditorId}::int, ${m.creatorId}::int,
-      ${m.reason}::text, ${m.requestId}::text, ${m.actorId}::int, ${m.ip}::text, ${m.auditTargetId}::int)`);
-  return moveRow((result as { rows: Record<string, unknown>[] }).rows[0]!);
+    with m as (
+      select ledger_id, debitor_balance, creditor_balance from credit_move(
+        ${m.trType}::text, ${m.amount}::bigint, ${m.debitorId}::int, ${m.creditorId}::int, ${m.creatorId}::int,
+        ${m.reason}::text, ${m.requestId}::text, ${m.actorId}::int, ${m.ip}::text, ${m.auditTargetId}::int)
+    )${sql.join(writes)}
+    select ledger_id, debitor_balance, creditor_balance, ${also?.written ?? sql`null`} as written from m`);
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+  return { ...moveRow(row), written: typeof row.written === 'string' ? JSON.parse(row.written) : row.written };
 }
 
 /** A move's result, new or stored by the first request with its id (stored before 0013: the whole answer, `body`). */

@@ -67,12 +67,15 @@ export type Move = {
 
 export type MoveResult = { ledgerId: number; debitorBalance: number | null; creditorBalance: number | null };
 
+export type { MoveWrites } from './credit.repository.js';
+
 /**
  * Moves points inside the caller's transaction: debit, credit, one ledger row and one audit row
  * commit or roll back together (DESIGN.md §4), in one statement (`credit_move`, which locks both
- * accounts lowest id first).
+ * accounts lowest id first). A sale passes the rows it writes with the debit (`also`, see
+ * `repo.move`), and gets what the statement answered of them as `written`.
  */
-export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveResult> {
+export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move, also?: repo.MoveWrites): Promise<MoveResult & { written: unknown }> {
   checkMove(move);
   // A spend by the caller with a scoped API key counts against the key's daily cap first (issue 25).
   const keySpend =
@@ -81,7 +84,7 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
       : null;
   // A payment provider's confirmation has no signed-in caller: the buyer is then the creator.
   const creatorId = ctx.auth?.userId ?? move.creditorId;
-  let result: MoveResult;
+  let result: MoveResult & { written: unknown };
   try {
     result = await repo.move(tx, {
       ...moveParams(ctx, move),
@@ -89,7 +92,7 @@ export async function transfer(ctx: Ctx, tx: DbOrTx, move: Move): Promise<MoveRe
       actorId: ctx.auth?.userId ?? null,
       // The other account of the move; for a spend, the account that paid.
       auditTargetId: (move.creditorId === creatorId || move.creditorId === null) && move.debitorId !== null ? move.debitorId : move.creditorId!,
-    });
+    }, also);
   } catch (error) {
     throw refusal(error, { insufficient: move.insufficient });
   }

@@ -1,8 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import { TICKET_REPLY_EXCERPT_MAX, type WebhookEventData } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { inSandbox } from '../../db/sandbox.js';
 import type { Ctx } from '../../http/context.js';
-import { emitEvent } from './outbox.js';
+import { emitEvent, eventWithin } from './outbox.js';
 
 /**
  * The business events of issue 25, emitted where they happen (activation, credit, payments, codes,
@@ -21,6 +22,22 @@ export const emitsEvents = (ctx: Pick<Ctx, 'db' | 'sandboxDb'>) => !inSandbox(ct
 export async function emit<T extends keyof WebhookEventData>(ctx: Pick<Ctx, 'db' | 'sandboxDb'> | null, tx: DbOrTx, userId: number, type: T, data: WebhookEventData[T]) {
   if (ctx && !emitsEvents(ctx)) return null;
   return emitEvent(tx, { userId, type, data });
+}
+
+/**
+ * `emit` as a write of another statement (`eventWithin`): `computed` gives the data's fields that
+ * statement knows, as expressions over `from`. Null in the sandbox (nothing to write).
+ */
+export function emitWithin<T extends keyof WebhookEventData, K extends keyof WebhookEventData[T] & string>(
+  ctx: Pick<Ctx, 'db' | 'sandboxDb'>,
+  tx: DbOrTx,
+  userId: number,
+  type: T,
+  data: Omit<WebhookEventData[T], K>,
+  computed: { from: SQL; fields: Record<K, SQL> },
+): SQL | null {
+  if (!emitsEvents(ctx)) return null;
+  return eventWithin(tx, { userId, type, data }, computed);
 }
 
 /** A comment as a ticket event quotes it: whitespace collapsed, at most TICKET_REPLY_EXCERPT_MAX characters. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookEventType } from '@panel/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { derivedWritten } from '../../lib/derived-signal.js';
@@ -31,9 +31,34 @@ export async function emitEvent(
     await fanOut(tx, [{ id, userId: event.userId, type: event.type, data, endpointId: event.endpointId }]);
     return id;
   }
-  await tx.execute(sql`insert into outbox (kind, event_id, user_id, type, data) values ('event', ${id}, ${event.userId}, ${event.type}, ${JSON.stringify(data)}::jsonb)`);
+  await tx.execute(eventInsert(id, { ...event, data }));
   derivedWritten(tx);
   return id;
+}
+
+/**
+ * An event's outbox row inside another statement of `tx` (a CTE of a sale's debit, see
+ * credit.repository's `move`): `computed` are the data's fields that statement knows (the balance
+ * after the debit), expressions over the relation `from` of one row.
+ */
+export function eventWithin(
+  tx: DbOrTx,
+  event: { userId: number; type: WebhookEventType; data: Record<string, unknown> },
+  computed: { from: SQL; fields: Record<string, SQL> },
+): SQL {
+  derivedWritten(tx);
+  return eventInsert(newEventId(), { ...event, data: { account_id: event.userId, ...event.data } }, computed);
+}
+
+function eventInsert(id: string, event: { userId: number; type: string; data: Record<string, unknown> }, computed?: { from: SQL; fields: Record<string, SQL> }): SQL {
+  const data = sql`${JSON.stringify(event.data)}::jsonb`;
+  if (!computed) return sql`insert into outbox (kind, event_id, user_id, type, data) values ('event', ${id}, ${event.userId}, ${event.type}, ${data})`;
+  const fields = sql.join(
+    Object.entries(computed.fields).map(([name, value]) => sql`${name}::text, ${value}`),
+    sql`, `,
+  );
+  return sql`insert into outbox (kind, event_id, user_id, type, data)
+    select 'event', ${id}, ${event.userId}, ${event.type}, ${data} || jsonb_build_object(${fields}) from ${computed.from}`;
 }
 
 /** An event as `fanOut` writes it: `createdAt` (its transaction's time) is its `timestamp`; `endpointId`: to that endpoint only. */

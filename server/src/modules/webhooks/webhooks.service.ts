@@ -18,7 +18,7 @@ import { checkWebhookUrl, hostOf } from './address-guard.js';
 import { emitEvent, WEBHOOK_CHANNEL } from './outbox.js';
 
 // What other modules use to emit their events: they reach the webhooks module through this file only.
-export { emit, emitsEvents, excerptOf, last4 } from './events.js';
+export { emit, emitsEvents, emitWithin, excerptOf, last4 } from './events.js';
 export { emitEvent, fanOut, newEventId, type EventToSend } from './outbox.js';
 import { newWebhookSecret } from './sender.js';
 
