@@ -123,6 +123,13 @@ export async function writePathFigures(databaseUrl: string, options: PartOptions
       load(transfersUrl, { connections: options.connections, seconds: options.seconds, headers: { authorization: `Bearer ${panel.adminToken}` }, method: 'POST', body: { creditPoint: 1 } }),
     );
     if (transferProfile) options.report('CPU profile: credit transfers on one hot account (write path)', 'top 5 frames by self time', framesCell(transferProfile), '');
+    // The sales too, whose ratios to the transfers are aims: the last slice of devices is this run's.
+    const codesProfile = await profileLoad('code purchases on one hot account (write path)', () => codePurchases(panel.base, db, resellerId, reseller, options));
+    if (codesProfile) options.report('CPU profile: code purchases on one hot account (write path)', 'top 5 frames by self time', framesCell(codesProfile), '');
+    const activationsProfile = await profileLoad('activations on one hot account (write path)', () =>
+      paidActivations(panel.base, db, [resellerId], [{ headers: reseller }], slice(3), options),
+    );
+    if (activationsProfile) options.report('CPU profile: activations on one hot account (write path)', 'top 5 frames by self time', framesCell(activationsProfile), '');
   } finally {
     await panel.close();
   }

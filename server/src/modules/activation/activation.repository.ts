@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, o
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ID_MAX } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import type { MoveWrites } from '../credit/credit.service.js';
 import { activations, applications, devices, users } from '../../db/schema.js';
 import { cappedPages, countOf } from '../../lib/capped-page.js';
 import { escapeLike, startsWith } from '../../lib/like.js';
@@ -61,7 +62,7 @@ export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activ
  * rows' `ledgerId` can read `m.ledger_id`), and what that statement answers of it, read back by
  * `insertedActivations`.
  */
-export function activationsWithDebit(tx: Tx, rows: PgInsertValue<typeof activations>[]): { writes: Record<string, SQL>; written: SQL } {
+export function activationsWithDebit(tx: Tx, rows: PgInsertValue<typeof activations>[]): MoveWrites {
   return {
     writes: { activation_rows: tx.insert(activations).values(rows).returning({ deviceId: activations.deviceId, id: activations.id, createdAt: activations.createdAt }).getSQL() },
     written: sql`(select json_agg(json_build_object('device_id', device_id, 'id', id, 'created_at', created_at)) from activation_rows)`,

@@ -1,4 +1,4 @@
-import { and, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import {
   ACTIVATION_REPORT_COLUMNS,
   activationCost,
@@ -30,7 +30,7 @@ import { rangeEnd } from '../../lib/date-range.js';
 import { once } from '../../lib/idempotency.js';
 import { conditionOf, whereOf } from '../../lib/shaped-statement.js';
 import { allowedApplications } from '../applications/applications.service.js';
-import { balanceOf, transfer } from '../credit/credit.service.js';
+import { balanceOf, moved, transfer } from '../credit/credit.service.js';
 import { devicesOfMac, isActive, type DeviceRow } from '../devices/devices.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emitWithin } from '../webhooks/webhooks.service.js';
@@ -276,7 +276,7 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
     applicationId: a.device.applicationId,
     macAddress: a.device.macAddress,
     resellerId: me.userId,
-    ledgerId: sql<number>`(select ledger_id from m)`,
+    ledgerId: moved.ledgerId,
     package: pkg,
     creditPoint: a.share,
     boxExpiryDate: a.expiry,
@@ -304,7 +304,7 @@ export async function chargeActivation(ctx: Ctx, tx: Tx, request: ActivationRequ
       cost,
       source: request.from,
     },
-    { from: sql`m`, fields: { balance_after: sql`m.debitor_balance`, ledger_id: sql`m.ledger_id` } },
+    { balance_after: moved.debitorBalance, ledger_id: moved.ledgerId },
   );
   // One statement for the debit (its row locks itself), its ledger and audit rows, the activation
   // rows and the event's outbox row: the caller's balance row, on which every activation of this

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { normaliseCode, type CodePlaylist, type CodeType } from '@panel/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import type { MoveWrites } from '../credit/credit.service.js';
 import { activationCodes, devices, playlists, users } from '../../db/schema.js';
 import { cappedPages, countOf } from '../../lib/capped-page.js';
 import { shapeOf, type Filter } from '../../lib/shaped-statement.js';
@@ -147,7 +148,7 @@ export async function insertCodes(tx: Tx, rows: NewCode[]): Promise<NewCodeRow[]
  * `ledgerId` can read `m.ledger_id`), and what that statement answers of it, read back by
  * `insertedCodes`.
  */
-export function codesWithDebit(tx: Tx, rows: NewCode[]): { writes: Record<string, SQL>; written: SQL } {
+export function codesWithDebit(tx: Tx, rows: NewCode[]): MoveWrites {
   return { writes: { code_rows: newCodesInsert(tx, rows).getSQL() }, written: sql`(select coalesce(json_agg(code_rows), '[]') from code_rows)` };
 }
 

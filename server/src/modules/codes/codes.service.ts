@@ -27,7 +27,7 @@ import { listRange } from '../../lib/date-range.js';
 import { once } from '../../lib/idempotency.js';
 import { insertActivations, undoHoursOf, undoWindowHours } from '../activation/activation.service.js';
 import { giveBackKeySpend } from '../api-keys/api-keys.service.js';
-import { findAccountByEmail, transfer } from '../credit/credit.service.js';
+import { findAccountByEmail, moved, transfer } from '../credit/credit.service.js';
 import { deviceAnswer, playerApplication, recordDevice } from '../player/player.service.js';
 import { idsInReach, targetWithinReach } from '../resellers/hierarchy.js';
 import { emit, last4 } from '../webhooks/webhooks.service.js';
@@ -203,7 +203,7 @@ export async function createCodes({ ctx, input, requestId }: { ctx: Ctx; input: 
       Array.from({ length: count }, () => ({ value: newCodeValue(), type: input.subscriptionType, resellerId: owner.id, createdBy: me.userId, ledgerId, expireDate }));
     // The codes are written in the debit's statement: the payer's balance row stays locked for it
     // and the commit only.
-    const sale = repo.codesWithDebit(tx, newCodes(input.codeCount, sql`(select ledger_id from m)`));
+    const sale = repo.codesWithDebit(tx, newCodes(input.codeCount, moved.ledgerId));
     const charged = await transfer(
       ctx,
       tx,

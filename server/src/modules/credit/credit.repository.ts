@@ -46,6 +46,12 @@ const moveRow = (row: Record<string, unknown>): MoveRow => ({
  */
 export type MoveWrites = { writes: Record<string, SQL>; written: SQL };
 
+/** The move's values as the writes of its statement read them. */
+export const moved = {
+  ledgerId: sql<number>`(select ledger_id from m)`,
+  debitorBalance: sql<number>`(select debitor_balance from m)`,
+};
+
 /**
  * Debit, credit, ledger row and audit row in one statement (the `credit_move` function): the
  * accounts' rows are locked for one round trip, not for one per statement. A sale's own rows come

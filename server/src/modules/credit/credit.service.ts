@@ -67,7 +67,7 @@ export type Move = {
 
 export type MoveResult = { ledgerId: number; debitorBalance: number | null; creditorBalance: number | null };
 
-export type { MoveWrites } from './credit.repository.js';
+export { moved, type MoveWrites } from './credit.repository.js';
 
 /**
  * Moves points inside the caller's transaction: debit, credit, one ledger row and one audit row

@@ -25,8 +25,8 @@ export async function emit<T extends keyof WebhookEventData>(ctx: Pick<Ctx, 'db'
 }
 
 /**
- * `emit` as a write of another statement (`eventWithin`): `computed` gives the data's fields that
- * statement knows, as expressions over `from`. Null in the sandbox (nothing to write).
+ * `emit` as a write of another statement (`eventWithin`): `computed` gives the data's fields only
+ * that statement knows, as expressions. Null in the sandbox (nothing to write).
  */
 export function emitWithin<T extends keyof WebhookEventData, K extends keyof WebhookEventData[T] & string>(
   ctx: Pick<Ctx, 'db' | 'sandboxDb'>,
@@ -34,7 +34,7 @@ export function emitWithin<T extends keyof WebhookEventData, K extends keyof Web
   userId: number,
   type: T,
   data: Omit<WebhookEventData[T], K>,
-  computed: { from: SQL; fields: Record<K, SQL> },
+  computed: Record<K, SQL>,
 ): SQL | null {
   if (!emitsEvents(ctx)) return null;
   return eventWithin(tx, { userId, type, data }, computed);

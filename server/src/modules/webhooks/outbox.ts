@@ -38,27 +38,18 @@ export async function emitEvent(
 
 /**
  * An event's outbox row inside another statement of `tx` (a CTE of a sale's debit, see
- * credit.repository's `move`): `computed` are the data's fields that statement knows (the balance
- * after the debit), expressions over the relation `from` of one row.
+ * credit.repository's `move`): `computed` are the data's fields only that statement knows (the
+ * balance after the debit), as expressions.
  */
-export function eventWithin(
-  tx: DbOrTx,
-  event: { userId: number; type: WebhookEventType; data: Record<string, unknown> },
-  computed: { from: SQL; fields: Record<string, SQL> },
-): SQL {
+export function eventWithin(tx: DbOrTx, event: { userId: number; type: WebhookEventType; data: Record<string, unknown> }, computed: Record<string, SQL>): SQL {
   derivedWritten(tx);
   return eventInsert(newEventId(), { ...event, data: { account_id: event.userId, ...event.data } }, computed);
 }
 
-function eventInsert(id: string, event: { userId: number; type: string; data: Record<string, unknown> }, computed?: { from: SQL; fields: Record<string, SQL> }): SQL {
-  const data = sql`${JSON.stringify(event.data)}::jsonb`;
-  if (!computed) return sql`insert into outbox (kind, event_id, user_id, type, data) values ('event', ${id}, ${event.userId}, ${event.type}, ${data})`;
-  const fields = sql.join(
-    Object.entries(computed.fields).map(([name, value]) => sql`${name}::text, ${value}`),
-    sql`, `,
-  );
-  return sql`insert into outbox (kind, event_id, user_id, type, data)
-    select 'event', ${id}, ${event.userId}, ${event.type}, ${data} || jsonb_build_object(${fields}) from ${computed.from}`;
+function eventInsert(id: string, event: { userId: number; type: string; data: Record<string, unknown> }, computed: Record<string, SQL> = {}): SQL {
+  const fields = Object.entries(computed).map(([name, value]) => sql`${name}::text, ${value}`);
+  const data = fields.length === 0 ? sql`${JSON.stringify(event.data)}::jsonb` : sql`${JSON.stringify(event.data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})`;
+  return sql`insert into outbox (kind, event_id, user_id, type, data) values ('event', ${id}, ${event.userId}, ${event.type}, ${data})`;
 }
 
 /** An event as `fanOut` writes it: `createdAt` (its transaction's time) is its `timestamp`; `endpointId`: to that endpoint only. */
