@@ -18,9 +18,9 @@ export async function applicationsByIds(db: DbOrTx, ids: number[]) {
     .where(inArray(applications.id, ids));
 }
 
-/** Every application as it is now: a bulk file names its apps by name. */
-export async function allApplications(db: DbOrTx) {
-  return db.select({ id: applications.id, appName: applications.appName, hidden: applications.hidden }).from(applications);
+/** Every application as it is now, and whether it is `allowed` (a condition on `applications`). */
+export async function catalogue(db: DbOrTx, allowed: SQL) {
+  return db.select({ id: applications.id, appName: applications.appName, hidden: applications.hidden, allowed: sql<boolean>`${allowed}` }).from(applications);
 }
 
 export type PreviousDeviceState = { prevExpireDate: string; prevLifetime: boolean; prevIsTrial: number; prevActivatedBy: number | null; prevActivatedAt: string | null };

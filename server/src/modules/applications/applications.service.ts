@@ -92,26 +92,31 @@ const SORT_COLUMNS: Record<ApplicationSortKey, SQL | typeof applications.id> = {
 };
 
 /**
- * What the caller may activate: an admin every application, anyone else the applications allowed
- * to their account. Hidden applications are left out: they are offered for no new activation.
+ * Whether the caller may activate an application (a condition on `applications`): an admin every
+ * one, anyone else the applications allowed to their account. Hidden applications never: they are
+ * offered for no new activation.
  */
+export function allowedTo(caller: { userId: number; isAdmin: boolean }): SQL {
+  const visible = eq(applications.hidden, false);
+  if (caller.isAdmin) return visible;
+  return and(
+    visible,
+    sql`exists (select 1 from ${resellerApplications} where ${resellerApplications.userId} = ${caller.userId} and ${resellerApplications.applicationId} = ${applications.id})`,
+  )!;
+}
+
+/** What the caller may activate (`allowedTo`), by name. */
 export async function allowedApplications(ctx: Ctx, db: DbOrTx = ctx.db) {
-  const me = callerOf(ctx);
-  const select = {
-    id: applications.id,
-    app_name: applications.appName,
-    app_logo: applications.appLogo,
-    app_place_location: applications.appPlaceLocation,
-    needs_device_key: applications.needsDeviceKey,
-  };
-  if (me.isAdmin) {
-    return db.select(select).from(applications).where(eq(applications.hidden, false)).orderBy(asc(applications.appName));
-  }
   return db
-    .select(select)
-    .from(resellerApplications)
-    .innerJoin(applications, eq(applications.id, resellerApplications.applicationId))
-    .where(and(eq(resellerApplications.userId, me.userId), eq(applications.hidden, false)))
+    .select({
+      id: applications.id,
+      app_name: applications.appName,
+      app_logo: applications.appLogo,
+      app_place_location: applications.appPlaceLocation,
+      needs_device_key: applications.needsDeviceKey,
+    })
+    .from(applications)
+    .where(allowedTo(callerOf(ctx)))
     .orderBy(asc(applications.appName));
 }
 
