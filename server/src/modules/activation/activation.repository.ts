@@ -52,9 +52,9 @@ export async function setDeviceActivation(
 /** A time read as text (`previousState`), back into a timestamptz column unchanged. */
 export const exactTime = (text: string | null) => (text === null ? null : sql`${text}::timestamptz`);
 
-/** Inserts the rows and answers their ids and creation times, in the order given. */
-export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activations>[]) {
-  return tx.insert(activations).values(rows).returning({ id: activations.id, createdAt: activations.createdAt });
+/** Inserts the rows and answers their devices, ids and creation times, in the order given. */
+export function insertActivations(tx: Tx, rows: PgInsertValue<typeof activations>[]) {
+  return tx.insert(activations).values(rows).returning({ deviceId: activations.deviceId, id: activations.id, createdAt: activations.createdAt });
 }
 
 /**
@@ -64,8 +64,8 @@ export async function insertActivations(tx: Tx, rows: PgInsertValue<typeof activ
  */
 export function activationsWithDebit(tx: Tx, rows: PgInsertValue<typeof activations>[]): MoveWrites {
   return {
-    writes: { activation_rows: tx.insert(activations).values(rows).returning({ deviceId: activations.deviceId, id: activations.id, createdAt: activations.createdAt }).getSQL() },
-    written: sql`(select json_agg(json_build_object('device_id', device_id, 'id', id, 'created_at', created_at)) from activation_rows)`,
+    writes: { activation_rows: insertActivations(tx, rows).getSQL() },
+    written: sql`(select json_agg(activation_rows) from activation_rows)`,
   };
 }
 

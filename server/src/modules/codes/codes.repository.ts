@@ -119,8 +119,9 @@ export async function codePage(
 
 type NewCode = { value: string; type: CodeType; resellerId: number; createdBy: number; ledgerId: number | SQL; expireDate: Date | SQL };
 
-const newCodesInsert = (tx: Tx, rows: NewCode[]) =>
-  tx
+/** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */
+export function insertCodes(tx: Tx, rows: NewCode[]) {
+  return tx
     .insert(activationCodes)
     .values(rows)
     .onConflictDoNothing({ target: activationCodes.value })
@@ -135,13 +136,9 @@ const newCodesInsert = (tx: Tx, rows: NewCode[]) =>
       createdBy: activationCodes.createdBy,
       redeemedAt: activationCodes.redeemedAt,
     });
-
-export type NewCodeRow = Awaited<ReturnType<typeof newCodesInsert>>[number];
-
-/** New codes, as inserted; a value taken already (one chance in 10^14 per pair) is skipped, so fewer rows come back. */
-export async function insertCodes(tx: Tx, rows: NewCode[]): Promise<NewCodeRow[]> {
-  return newCodesInsert(tx, rows);
 }
+
+export type NewCodeRow = Awaited<ReturnType<typeof insertCodes>>[number];
 
 /**
  * The same insert as a write of the purchase's debit statement (credit.repository's `move`, where
@@ -149,7 +146,7 @@ export async function insertCodes(tx: Tx, rows: NewCode[]): Promise<NewCodeRow[]
  * `insertedCodes`.
  */
 export function codesWithDebit(tx: Tx, rows: NewCode[]): MoveWrites {
-  return { writes: { code_rows: newCodesInsert(tx, rows).getSQL() }, written: sql`(select coalesce(json_agg(code_rows), '[]') from code_rows)` };
+  return { writes: { code_rows: insertCodes(tx, rows).getSQL() }, written: sql`(select coalesce(json_agg(code_rows), '[]') from code_rows)` };
 }
 
 export function insertedCodes(written: unknown): NewCodeRow[] {
