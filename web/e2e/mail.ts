@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E } from './env';
 
-/** The newest mail to `to` in the server's outbox, waited for, with its first panel link. */
-export async function latestMailTo(to: string): Promise<{ raw: string; link: string }> {
+/** The newest mail to `to` in the server's outbox (with a link containing `linkContaining`, when given), waited for, with its first panel link. */
+export async function latestMailTo(to: string, linkContaining = ''): Promise<{ raw: string; link: string }> {
   const outbox = path.join(E2E.dataDir, 'outbox');
   let found: { raw: string; link: string } | undefined;
   await expect
@@ -17,7 +17,7 @@ export async function latestMailTo(to: string): Promise<{ raw: string; link: str
           if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
           const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
           const link = new RegExp(`${E2E.baseUrl.replace(/[.]/g, '\\.')}/[^\\s"<]+`).exec(text)?.[0];
-          if (link) {
+          if (link?.includes(linkContaining)) {
             found = { raw, link };
             return true;
           }
